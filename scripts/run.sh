@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The main job: install, build, import examples/ into ./puzzles.db, report.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh"
+db=${DB:-puzzles.db}
+status=0
+"$root/build/slidedb" import "$root/examples" --db "$db" || status=$?
+# Exit 1 means some example failed on purpose (examples/bad shows error rows).
+[ "$status" -le 1 ] || exit "$status"
+"$root/build/slidedb" report summary --db "$db"
+echo
+"$root/build/slidedb" report hardest --db "$db" --top 10
+echo
+"$root/build/slidedb" report unsolvable --db "$db"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what slidedb needs to build and test, from Debian's packages.
+# Idempotent and non-interactive: packages already present are not touched.
+set -euo pipefail
+
+packages=(build-essential cmake pkg-config
+          libsqlitecpp-dev libsqlite3-dev libtbb-dev libcli11-dev libfmt-dev
+          libgtest-dev libstb-dev libbenchmark-dev sqlite3 time)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,35 @@
+// Each subcommand lives in its own file and registers itself here.
+//
+// add_X(app) declares the subcommand's options and returns the function to
+// run once parsing succeeded; main runs the one the user chose. Exit status:
+// 0 all good, 1 some input failed but the run went on, 2 usage error.
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace slidedb::cli {
+
+using Run = std::function<int()>;
+
+// Declares a subcommand whose options are filled into a T owned by the
+// returned closure, so nothing is global.
+template <class T, class Declare, class Body>
+void add_command(CLI::App& app, Run& chosen, const char* name, const char* help,
+                 Declare declare, Body body) {
+    auto options = std::make_shared<T>();
+    CLI::App* sub = app.add_subcommand(name, help);
+    declare(*sub, *options);
+    sub->callback([&chosen, options, body] { chosen = [options, body] { return body(*options); }; });
+}
+
+void add_import(CLI::App& app, Run& chosen);
+void add_solve(CLI::App& app, Run& chosen);
+void add_show(CLI::App& app, Run& chosen);
+void add_report(CLI::App& app, Run& chosen);
+void add_query(CLI::App& app, Run& chosen);
+void add_scan(CLI::App& app, Run& chosen);
+void add_render(CLI::App& app, Run& chosen);
+
+}  // namespace slidedb::cli

@@ -1,0 +1,83 @@
+// slidedb import PATH... : read, solve and store every puzzle found.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "pipeline/import.h"
+#include "store/database.h"
+
+namespace slidedb::cli {
+
+namespace {
+
+struct ImportArgs {
+    std::vector<std::string> paths;
+    std::string db = "puzzles.db";
+    int jobs = 0;
+    std::uint64_t max_states = SolveOptions{}.max_states;
+    bool resolve = false;
+    bool quiet = false;
+};
+
+int run_import_command(const ImportArgs& args, const std::string& command) {
+    const auto started = std::chrono::steady_clock::now();
+    auto db = open_database(args.db, Access::ReadWrite);
+    ImportOptions options;
+    options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    options.solve.max_states = args.max_states;
+    options.progress = !args.quiet && isatty(STDERR_FILENO);
+
+    ImportWriter writer(*db, command, options.jobs, args.resolve);
+    std::uint64_t failed_inputs = 0;
+    const ImportTotals t = run_import(args.paths, options, writer,
+                                      [&](const FoundFile& file, const std::vector<std::string>& notes) {
+        for (const FoundError& e : file.errors) {
+            ++failed_inputs;
+            std::fputs(e.line > 0 ? fmt::format("\r\033[K{}:{}: {}\n", file.path, e.line, e.message).c_str()
+                                  : fmt::format("\r\033[K{}: {}\n", file.path, e.message).c_str(),
+                       stderr);
+        }
+        for (const std::string& n : notes) std::fputs(fmt::format("\r\033[K{}\n", n).c_str(), stderr);
+    });
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    writer.finish(seconds);
+    if (!args.quiet) {
+        std::fputs(fmt::format("{} files, {} puzzles ({} new, {} known); new: {} solved, {} unsolvable, "
+                               "{} limit; {} errors; {} claim mismatches; {:.2f} s\n",
+                               t.files, t.puzzles_new + t.puzzles_known, t.puzzles_new, t.puzzles_known,
+                               t.solved, t.unsolvable, t.limit, t.errors, t.claim_mismatches, seconds)
+                       .c_str(),
+                   stderr);
+    }
+    return failed_inputs > 0 || t.claim_mismatches > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+void add_import(CLI::App& app, Run& chosen) {
+    add_command<ImportArgs>(
+        app, chosen, "import", "Read board files and screenshots, solve every new puzzle, store all",
+        [](CLI::App& sub, ImportArgs& a) {
+            sub.add_option("paths", a.paths, "Files and folders (recursive; hidden ones skipped)")->required();
+            sub.add_option("--db", a.db, "Database file")->capture_default_str();
+            sub.add_option("-j,--jobs", a.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1, 256));
+            sub.add_option("--max-states", a.max_states, "Stop a search after this many boards")
+                ->capture_default_str()
+                ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
+            sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
+            sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");
+        },
+        [](const ImportArgs& a) {
+            // The command line is stored with the run, for the record.
+            std::string command = "slidedb import";
+            for (const auto& p : a.paths) command += " " + p;
+            return run_import_command(a, command);
+        });
+}
+
+}  // namespace slidedb::cli

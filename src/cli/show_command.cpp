@@ -1,0 +1,54 @@
+// slidedb show ID : one stored puzzle, its sources, solution and levels.
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "report/puzzle_text.h"
+#include "store/database.h"
+#include "store/puzzle_record.h"
+
+namespace slidedb::cli {
+
+namespace {
+
+struct ShowArgs {
+    std::int64_t id = 0;
+    std::string db = "puzzles.db";
+};
+
+int run_show(const ShowArgs& a) {
+    auto db = open_database(a.db, Access::ReadOnly);
+    const auto rec = load_puzzle(*db, a.id);
+    if (!rec) {
+        std::fputs(fmt::format("slidedb: {}: no puzzle with id {}\n", a.db, a.id).c_str(), stderr);
+        return 1;
+    }
+    std::string out = fmt::format("Puzzle {}: {}x{}, exit {} of row {}, {} blocks, {} fixed\n\n", rec->id,
+                                  rec->board.width, rec->board.height, side_name(rec->board.exit),
+                                  rec->board.exit_row() + 1, rec->board.blocks.size(), rec->board.fixed.size());
+    out += "Sources:\n" + format_table(rec->sources, Format::Table) + "\n";
+    if (rec->result) {
+        out += solution_text(rec->board, *rec->result) + "\n" + statistics_text(*rec->result);
+        out += fmt::format("Solver:  {}\n\n", rec->solver_version);
+        out += levels_text(*rec->result, Format::Table);
+    } else {
+        out += "Not solved yet.\n";
+    }
+    std::fputs(out.c_str(), stdout);
+    return 0;
+}
+
+}  // namespace
+
+void add_show(CLI::App& app, Run& chosen) {
+    add_command<ShowArgs>(
+        app, chosen, "show", "Print one stored puzzle: sources, solution, level table",
+        [](CLI::App& sub, ShowArgs& a) {
+            sub.add_option("id", a.id, "Puzzle id (puzzles.id)")->required();
+            sub.add_option("--db", a.db, "Database file")->capture_default_str();
+        },
+        run_show);
+}
+
+}  // namespace slidedb::cli

@@ -1,0 +1,66 @@
+// slidedb solve FILE : solve the puzzles of one file, no database needed.
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "pipeline/read_input.h"
+#include "report/puzzle_text.h"
+#include "solve/solver.h"
+
+namespace slidedb::cli {
+
+namespace {
+
+struct SolveArgs {
+    std::string path;
+    std::uint64_t max_states = SolveOptions{}.max_states;
+    bool levels = true;
+};
+
+int run_solve(const SolveArgs& a) {
+    FoundFile file;
+    if (a.path == "-") {
+        const std::string bytes{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+        file = read_bytes("<stdin>", bytes);
+    } else {
+        file = read_input(a.path);
+    }
+    for (const FoundError& e : file.errors)
+        std::fputs((e.line > 0 ? fmt::format("{}:{}: {}\n", file.path, e.line, e.message)
+                               : fmt::format("{}: {}\n", file.path, e.message))
+                       .c_str(),
+                   stderr);
+    SolveOptions options;
+    options.max_states = a.max_states;
+    bool first = true;
+    for (const FoundPuzzle& p : file.puzzles) {
+        const SolveResult r = solve(p.board, options);
+        std::string out = first ? "" : "\n";
+        first = false;
+        if (file.puzzles.size() > 1 || p.line > 1) out += fmt::format("== {}:{}\n", file.path, p.line);
+        out += solution_text(p.board, r) + "\n" + statistics_text(r);
+        if (a.levels) out += "\n" + levels_text(r, Format::Table);
+        std::fputs(out.c_str(), stdout);
+    }
+    return file.errors.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_solve(CLI::App& app, Run& chosen) {
+    add_command<SolveArgs>(
+        app, chosen, "solve", "Solve the puzzles of one file (or - for stdin) and print the solutions",
+        [](CLI::App& sub, SolveArgs& a) {
+            sub.add_option("file", a.path, "Board file, or - for standard input")->required();
+            sub.add_option("--max-states", a.max_states, "Stop a search after this many boards")
+                ->capture_default_str()
+                ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
+            sub.add_flag("!--no-levels", a.levels, "Leave out the level table");
+        },
+        run_solve);
+}
+
+}  // namespace slidedb::cli

@@ -1,0 +1,73 @@
+#include "report/puzzle_text.h"
+
+#include <fmt/format.h>
+
+#include "solve/move.h"
+
+namespace slidedb {
+
+namespace {
+
+// The board with the exit drawn as a '<' or '>' beside the prisoner's row.
+std::string framed(const Board& b) {
+    std::string out;
+    const std::string grid = b.grid();
+    int row = 0;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t nl = grid.find('\n', start);
+        const std::string line = grid.substr(start, nl - start);
+        const bool exit_here = row == b.exit_row();
+        out += fmt::format("  {}{}{}\n", exit_here && b.exit == Side::Left ? '<' : ' ', line,
+                           exit_here && b.exit == Side::Right ? ">" : "");
+        if (nl == std::string::npos) break;
+        start = nl + 1;
+        ++row;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string solution_text(const Board& board, const SolveResult& r) {
+    std::string out;
+    if (r.status != Status::Solved) {
+        out += r.status == Status::Unsolvable
+                   ? fmt::format("Unsolvable: none of the {} reachable boards frees the prisoner.\n\n",
+                                 r.cluster_size)
+                   : fmt::format("No solution within the limit of {} boards.\n\n", r.max_states);
+        return out + framed(board);
+    }
+    out += fmt::format("Solved in {} moves ({} steps).\n\n", r.moves, r.steps);
+    Board b = board;
+    out += fmt::format("{:>3}. start\n{}", 0, framed(b));
+    for (std::size_t i = 0; i < r.solution.size(); ++i) {
+        const Move m = r.solution[i];
+        out += fmt::format("\n{:>3}. {}\n", i + 1, move_text(b, m));
+        b = apply_move(b, m);
+        out += framed(b);
+    }
+    return out;
+}
+
+std::string statistics_text(const SolveResult& r) {
+    const double rate = r.seconds > 0 ? static_cast<double>(r.cluster_size) / r.seconds : 0;
+    return fmt::format(
+        "Cluster: {} boards, {} with the prisoner out, depth {}{}\n"
+        "Search:  {} boards examined, {:.3f} s ({:.2f} M boards/s), peak {:.1f} KiB\n",
+        r.cluster_size, r.cluster_goals, r.cluster_depth,
+        r.cluster_complete ? "" : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
+        r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0);
+}
+
+std::string levels_text(const SolveResult& r, Format format) {
+    Table t;
+    t.columns = {"depth", "frontier", "examined", "fresh", "goals"};
+    t.numeric.assign(5, true);
+    for (const Level& l : r.levels)
+        t.rows.push_back({std::to_string(l.depth), std::to_string(l.frontier), std::to_string(l.examined),
+                          std::to_string(l.fresh), std::to_string(l.goals)});
+    return format_table(t, format);
+}
+
+}  // namespace slidedb

@@ -1,0 +1,91 @@
+// The breadth-first search engine, shared by every rule set.
+//
+// A rule set gives: a State type, start(), is_goal(state),
+// for_each_successor(state, f) and move_between(a, b). The engine explores
+// the whole cluster (every board reachable from the start), level by level,
+// and keeps the first goal board it meets: BFS order makes its path optimal.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+
+#include "solve/result.h"
+#include "solve/visited.h"
+
+namespace slidedb {
+
+template <class Rules>
+SolveResult bfs(const Rules& rules, const SolveOptions& options,
+                Visited<typename Rules::State>& seen) {
+    using State = typename Rules::State;
+    constexpr std::uint32_t kNone = Visited<State>::kNone;
+    const auto started = std::chrono::steady_clock::now();
+    const std::uint64_t max_states =
+        std::min<std::uint64_t>(std::max<std::uint64_t>(options.max_states, 1), kNone - 1);
+
+    SolveResult r;
+    r.max_states = max_states;
+    seen.clear();
+    seen.insert(rules.start(), kNone);
+    std::uint32_t goal = kNone;
+    std::uint32_t begin = 0, next = 0;  // next: first board not yet expanded
+    bool cut = false;
+
+    for (std::uint32_t depth = 0; begin < seen.size() && !cut; ++depth) {
+        const std::uint32_t end = seen.size();
+        Level level{depth, end - begin, 0, 0, 0};
+        for (next = begin; next < end; ++next) {
+            const State s = seen.board(next);
+            if (rules.is_goal(s)) {
+                ++level.goals;
+                if (goal == kNone) goal = next;
+            }
+            const std::uint32_t from = next;
+            rules.for_each_successor(s, [&](State n) {
+                ++level.examined;
+                level.fresh += seen.insert(n, from);
+            });
+            if (seen.size() >= max_states) {
+                cut = true;
+                ++next;
+                break;
+            }
+        }
+        r.levels.push_back(level);
+        r.examined += level.examined;
+        r.cluster_goals += level.goals;
+        begin = end;
+    }
+
+    if (cut) {
+        // Boards reached but never expanded: the rest of the cut level and the
+        // start of the next. Levels up to the cut one are complete, so the
+        // first goal among them in discovery order is still at least depth.
+        for (std::uint32_t i = next; goal == kNone && i < seen.size(); ++i)
+            if (rules.is_goal(seen.board(i))) goal = i;
+        r.cluster_complete = false;
+    }
+
+    r.cluster_size = seen.size();
+    r.cluster_depth = static_cast<int>(r.levels.size()) - 1;
+    if (goal != kNone) {
+        std::vector<State> path;
+        for (std::uint32_t i = goal; i != kNone; i = seen.parent(i)) path.push_back(seen.board(i));
+        std::reverse(path.begin(), path.end());
+        r.status = Status::Solved;
+        r.steps = 0;
+        for (std::size_t k = 1; k < path.size(); ++k) {
+            const Move m = rules.move_between(path[k - 1], path[k]);
+            r.solution.push_back(m);
+            r.steps += m.delta < 0 ? -m.delta : m.delta;
+        }
+        r.moves = static_cast<int>(r.solution.size());
+    } else {
+        r.status = cut ? Status::Limit : Status::Unsolvable;
+    }
+    r.peak_bytes = seen.bytes();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return r;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,49 @@
+// What one search found out about a puzzle: the figures slidedb stores.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "solve/move.h"
+
+namespace slidedb {
+
+enum class Status : std::uint8_t { Solved, Unsolvable, Limit };
+std::string_view status_name(Status s);  // "solved", "unsolvable", "limit"
+
+// One depth of the breadth-first search.
+struct Level {
+    std::uint32_t depth = 0;
+    std::uint64_t frontier = 0;  // boards first reached at this depth
+    std::uint64_t examined = 0;  // successors generated while expanding them
+    std::uint64_t fresh = 0;     // of those, boards never seen before (next depth)
+    std::uint64_t goals = 0;     // goal boards among the frontier
+
+    bool operator==(const Level&) const = default;
+};
+
+struct SolveOptions {
+    std::uint64_t max_states = 50'000'000;  // boards kept before the search stops
+};
+
+struct SolveResult {
+    Status status = Status::Unsolvable;
+    int moves = -1;             // optimal, in the move metric; -1 unless solved
+    int steps = -1;             // cells slid by the returned solution
+    std::vector<Move> solution;
+
+    // The cluster: every board reachable from the start, start included.
+    std::uint64_t cluster_size = 0;
+    std::uint64_t cluster_goals = 0;
+    int cluster_depth = 0;        // largest distance from the start
+    bool cluster_complete = true;  // false when max_states cut the search short
+
+    std::uint64_t examined = 0;  // successors generated, all levels
+    std::uint64_t max_states = 0;  // the limit the search ran under
+    std::vector<Level> levels;
+    double seconds = 0;
+    std::uint64_t peak_bytes = 0;  // memory the search held at its largest
+};
+
+}  // namespace slidedb

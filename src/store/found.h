@@ -1,0 +1,46 @@
+// What the import pipeline hands the writer for one input file.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "puzzle/board.h"
+#include "solve/result.h"
+
+namespace slidedb {
+
+// Where a screenshot's board was found in the picture.
+struct ScreenshotInfo {
+    int image_width = 0, image_height = 0;
+    int box_x = 0, box_y = 0, box_w = 0, box_h = 0;
+    double cell_px = 0, confidence = 0;
+    bool exit_seen = true;
+};
+
+struct FoundPuzzle {
+    Board board;
+    std::string key;
+    int line = 0;          // 1-based; 0 for a picture
+    std::string format;    // grid, framed, lines, blocks, png, jpeg
+    std::optional<int> claimed_moves;
+    std::optional<std::uint64_t> claimed_cluster;
+    std::optional<ScreenshotInfo> screenshot;
+    std::optional<SolveResult> result;  // empty when the database already had it
+};
+
+struct FoundError {
+    int line = 0;  // 0: the whole file
+    std::string message;
+};
+
+struct FoundFile {
+    std::string path;
+    bool is_image = false;
+    std::string hash;  // FNV-1a 64 of the bytes, hex
+    std::vector<FoundPuzzle> puzzles;
+    std::vector<FoundError> errors;
+};
+
+}  // namespace slidedb

@@ -1,0 +1,259 @@
+#include "store/import_writer.h"
+
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "solve/move.h"
+
+namespace slidedb {
+
+const char* const kSolverVersion = "slidedb-bfs 1";
+
+namespace {
+
+constexpr std::uint64_t kBatchPuzzles = 4000;
+constexpr auto kBatchTime = std::chrono::seconds(2);
+
+std::string utc_now() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+template <class T>
+void bind_optional(SQLite::Statement& st, int index, const std::optional<T>& v) {
+    if (v) st.bind(index, static_cast<std::int64_t>(*v));
+    else st.bind(index);
+}
+
+}  // namespace
+
+ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int jobs, bool resolve)
+    : db_(db), resolve_(resolve) {
+    SQLite::Statement run(db_, "INSERT INTO imports (started_at, command, jobs) VALUES (?, ?, ?)");
+    run.bind(1, utc_now());
+    run.bind(2, command);
+    run.bind(3, jobs);
+    run.exec();
+    import_id_ = db_.getLastInsertRowid();
+
+    find_puzzle_ = std::make_unique<SQLite::Statement>(
+        db_, "SELECT p.id, s.moves, s.cluster_size, s.cluster_complete FROM puzzles p "
+             "LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.key = ?");
+    insert_puzzle_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, "
+             "fixed, import_id) VALUES (?, 'unblock', ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_source_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT OR IGNORE INTO sources (puzzle_id, path, line, kind, format, file_hash, "
+             "claimed_moves, claimed_cluster, image_width, image_height, box_x, box_y, box_w, "
+             "box_h, cell_px, confidence, exit_seen, import_id) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_solution_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT OR REPLACE INTO solutions (puzzle_id, status, moves, steps, solution, "
+             "cluster_size, cluster_goals, cluster_depth, cluster_complete, examined, max_states, "
+             "seconds, peak_bytes, solver_version, import_id) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    delete_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM levels WHERE puzzle_id = ?");
+    insert_level_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT INTO levels (puzzle_id, depth, frontier, examined, fresh, goals) "
+             "VALUES (?, ?, ?, ?, ?, ?)");
+    upsert_error_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT INTO errors (path, line, message, import_id, last_import_id) "
+             "VALUES (?, ?, ?, ?, ?) "
+             "ON CONFLICT (path, line, message) DO UPDATE SET last_import_id = excluded.last_import_id");
+    begin_batch();
+}
+
+ImportWriter::~ImportWriter() = default;  // an open batch rolls back: the run did not finish
+
+std::unordered_set<std::string> ImportWriter::known_keys() {
+    std::unordered_set<std::string> keys;
+    if (resolve_) return keys;
+    SQLite::Statement st(db_, "SELECT p.key FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id");
+    while (st.executeStep()) keys.insert(st.getColumn(0).getString());
+    return keys;
+}
+
+void ImportWriter::begin_batch() {
+    batch_ = std::make_unique<SQLite::Transaction>(db_);
+    batch_puzzles_ = 0;
+    batch_started_ = std::chrono::steady_clock::now();
+}
+
+std::vector<std::string> ImportWriter::write(const FoundFile& file, bool last_part) {
+    std::vector<std::string> notes;
+    totals_.files += last_part ? 1 : 0;
+    for (const FoundPuzzle& p : file.puzzles) write_puzzle(file, p, notes);
+    for (const FoundError& e : file.errors) {
+        SQLite::Statement& st = *upsert_error_;
+        st.bind(1, file.path);
+        st.bind(2, e.line);
+        st.bind(3, e.message);
+        st.bind(4, import_id_);
+        st.bind(5, import_id_);
+        st.exec();
+        st.reset();
+        ++totals_.errors;
+    }
+    batch_puzzles_ += file.puzzles.size() + file.errors.size();
+    if (batch_puzzles_ >= kBatchPuzzles || std::chrono::steady_clock::now() - batch_started_ > kBatchTime) {
+        batch_->commit();
+        begin_batch();
+    }
+    return notes;
+}
+
+void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
+                                std::vector<std::string>& notes) {
+    std::int64_t id = 0;
+    std::optional<int> moves;
+    std::optional<std::uint64_t> cluster;
+    bool have_solution = false;
+    {
+        SQLite::Statement& st = *find_puzzle_;
+        st.bind(1, p.key);
+        if (st.executeStep()) {
+            id = st.getColumn(0).getInt64();
+            have_solution = !st.getColumn(3).isNull();
+            if (!st.getColumn(1).isNull()) moves = st.getColumn(1).getInt();
+            if (have_solution && st.getColumn(3).getInt() == 1)
+                cluster = static_cast<std::uint64_t>(st.getColumn(2).getInt64());
+        }
+        st.reset();
+    }
+    const bool is_new = id == 0;
+    if (is_new) {
+        SQLite::Statement& st = *insert_puzzle_;
+        st.bind(1, p.key);
+        st.bind(2, p.board.width);
+        st.bind(3, p.board.height);
+        st.bind(4, std::string(side_name(p.board.exit)));
+        st.bind(5, p.board.exit_row());
+        st.bind(6, p.board.grid());
+        st.bind(7, static_cast<int>(p.board.blocks.size()));
+        st.bind(8, static_cast<int>(p.board.fixed.size()));
+        st.bind(9, import_id_);
+        st.exec();
+        st.reset();
+        id = db_.getLastInsertRowid();
+        ++totals_.puzzles_new;
+    } else {
+        ++totals_.puzzles_known;
+    }
+    // A new puzzle always arrives solved; a known one only with --resolve.
+    if (p.result && (is_new || resolve_ || !have_solution)) {
+        write_solution(id, *p.result, p.board);
+        const SolveResult& r = *p.result;
+        moves.reset();
+        if (r.status == Status::Solved) moves = r.moves;
+        cluster.reset();
+        if (r.cluster_complete) cluster = r.cluster_size;
+        if (is_new) {
+            ++(r.status == Status::Solved ? totals_.solved
+               : r.status == Status::Unsolvable ? totals_.unsolvable : totals_.limit);
+        }
+    }
+
+    SQLite::Statement& st = *insert_source_;
+    st.bind(1, id);
+    st.bind(2, file.path);
+    st.bind(3, p.line);
+    st.bind(4, file.is_image ? "screenshot" : "board-file");
+    st.bind(5, p.format);
+    st.bind(6, file.hash);
+    bind_optional(st, 7, p.claimed_moves);
+    bind_optional(st, 8, p.claimed_cluster);
+    if (p.screenshot) {
+        const ScreenshotInfo& s = *p.screenshot;
+        st.bind(9, s.image_width);
+        st.bind(10, s.image_height);
+        st.bind(11, s.box_x);
+        st.bind(12, s.box_y);
+        st.bind(13, s.box_w);
+        st.bind(14, s.box_h);
+        st.bind(15, s.cell_px);
+        st.bind(16, s.confidence);
+        st.bind(17, s.exit_seen ? 1 : 0);
+    } else {
+        for (int i = 9; i <= 17; ++i) st.bind(i);
+    }
+    st.bind(18, import_id_);
+    st.exec();
+    st.reset();
+
+    // Claims are checked against what is stored, new or not.
+    const std::string where = p.line > 0 ? fmt::format("{}:{}", file.path, p.line) : file.path;
+    if (p.claimed_moves && moves != p.claimed_moves) {
+        notes.push_back(fmt::format("{}: claims {} moves, the search found {}", where, *p.claimed_moves,
+                                    moves ? fmt::format("{}", *moves) : std::string("no solution")));
+        ++totals_.claim_mismatches;
+    } else if (p.claimed_cluster && cluster && cluster != p.claimed_cluster) {
+        notes.push_back(fmt::format("{}: claims a cluster of {} boards, the search found {}", where,
+                                    p.claimed_cluster.value_or(0), cluster.value_or(0)));
+        ++totals_.claim_mismatches;
+    }
+}
+
+void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, const Board& board) {
+    SQLite::Statement& st = *insert_solution_;
+    st.bind(1, puzzle_id);
+    st.bind(2, std::string(status_name(r.status)));
+    if (r.status == Status::Solved) {
+        st.bind(3, r.moves);
+        st.bind(4, r.steps);
+        st.bind(5, moves_text(board, r.solution));
+    } else {
+        st.bind(3);
+        st.bind(4);
+        st.bind(5);
+    }
+    st.bind(6, static_cast<std::int64_t>(r.cluster_size));
+    st.bind(7, static_cast<std::int64_t>(r.cluster_goals));
+    st.bind(8, r.cluster_depth);
+    st.bind(9, r.cluster_complete ? 1 : 0);
+    st.bind(10, static_cast<std::int64_t>(r.examined));
+    st.bind(11, static_cast<std::int64_t>(r.max_states));
+    st.bind(12, r.seconds);
+    st.bind(13, static_cast<std::int64_t>(r.peak_bytes));
+    st.bind(14, kSolverVersion);
+    st.bind(15, import_id_);
+    st.exec();
+    st.reset();
+
+    delete_levels_->bind(1, puzzle_id);
+    delete_levels_->exec();
+    delete_levels_->reset();
+    SQLite::Statement& lv = *insert_level_;
+    for (const Level& l : r.levels) {
+        lv.bind(1, puzzle_id);
+        lv.bind(2, static_cast<std::int64_t>(l.depth));
+        lv.bind(3, static_cast<std::int64_t>(l.frontier));
+        lv.bind(4, static_cast<std::int64_t>(l.examined));
+        lv.bind(5, static_cast<std::int64_t>(l.fresh));
+        lv.bind(6, static_cast<std::int64_t>(l.goals));
+        lv.exec();
+        lv.reset();
+    }
+}
+
+ImportTotals ImportWriter::finish(double seconds) {
+    SQLite::Statement st(db_, "UPDATE imports SET finished_at = ?, files = ?, puzzles_new = ?, "
+                              "puzzles_known = ?, errors = ?, seconds = ? WHERE id = ?");
+    st.bind(1, utc_now());
+    st.bind(2, static_cast<std::int64_t>(totals_.files));
+    st.bind(3, static_cast<std::int64_t>(totals_.puzzles_new));
+    st.bind(4, static_cast<std::int64_t>(totals_.puzzles_known));
+    st.bind(5, static_cast<std::int64_t>(totals_.errors));
+    st.bind(6, seconds);
+    st.bind(7, import_id_);
+    st.exec();
+    batch_->commit();
+    batch_.reset();
+    return totals_;
+}
+
+}  // namespace slidedb

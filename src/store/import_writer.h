@@ -1,0 +1,66 @@
+// Writing an import into the database: the only writer, called in input order.
+//
+// Files are grouped into transactions of a few thousand puzzles (or a second
+// of work), so a killed run keeps every batch it committed and a re-run adds
+// only the rest. Statements are prepared once per run.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <SQLiteCpp/Transaction.h>
+
+#include "store/found.h"
+
+namespace slidedb {
+
+struct ImportTotals {
+    std::uint64_t files = 0, puzzles_new = 0, puzzles_known = 0, errors = 0;
+    std::uint64_t solved = 0, unsolvable = 0, limit = 0;  // among the new puzzles
+    std::uint64_t claim_mismatches = 0;
+};
+
+extern const char* const kSolverVersion;
+
+class ImportWriter {
+public:
+    // Records the run in `imports` and commits that at once.
+    ImportWriter(SQLite::Database& db, const std::string& command, int jobs, bool resolve);
+    ~ImportWriter();
+
+    // Keys of every puzzle already stored: the solve stage skips them.
+    std::unordered_set<std::string> known_keys();
+
+    // Stores one file's puzzles, sources and errors. Returns a line for each
+    // claim in the file that disagrees with the search.
+    // `last_part` is false for all but the last part of a file cut in parts.
+    std::vector<std::string> write(const FoundFile& file, bool last_part = true);
+    // Commits the last batch and closes the run's record.
+    ImportTotals finish(double seconds);
+
+    const ImportTotals& totals() const { return totals_; }
+
+private:
+    void begin_batch();
+    void write_puzzle(const FoundFile& file, const FoundPuzzle& p, std::vector<std::string>& notes);
+    void write_solution(std::int64_t puzzle_id, const SolveResult& r, const Board& board);
+
+    SQLite::Database& db_;
+    bool resolve_;
+    std::int64_t import_id_ = 0;
+    ImportTotals totals_;
+    std::unique_ptr<SQLite::Transaction> batch_;
+    std::uint64_t batch_puzzles_ = 0;
+    std::chrono::steady_clock::time_point batch_started_;
+
+    std::unique_ptr<SQLite::Statement> find_puzzle_, insert_puzzle_, insert_source_,
+        insert_solution_, delete_levels_, insert_level_, upsert_error_;
+};
+
+}  // namespace slidedb

@@ -1,0 +1,75 @@
+#include "store/puzzle_record.h"
+
+#include <SQLiteCpp/Statement.h>
+
+#include "store/query.h"
+
+namespace slidedb {
+
+namespace {
+
+std::vector<std::string> split_rows(const std::string& grid) {
+    std::vector<std::string> rows;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t nl = grid.find('\n', start);
+        rows.push_back(grid.substr(start, nl - start));
+        if (nl == std::string::npos) return rows;
+        start = nl + 1;
+    }
+}
+
+}  // namespace
+
+std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
+    SQLite::Statement p(db, "SELECT board, exit_side FROM puzzles WHERE id = ?");
+    p.bind(1, id);
+    if (!p.executeStep()) return std::nullopt;
+    PuzzleRecord rec;
+    rec.id = id;
+    rec.board = board_from_grid(split_rows(p.getColumn(0).getString()),
+                                p.getColumn(1).getString() == "left" ? Side::Left : Side::Right);
+
+    SQLite::Statement s(db, "SELECT status, moves, steps, solution, cluster_size, cluster_goals, "
+                            "cluster_depth, cluster_complete, examined, max_states, seconds, "
+                            "peak_bytes, solver_version FROM solutions WHERE puzzle_id = ?");
+    s.bind(1, id);
+    if (s.executeStep()) {
+        SolveResult r;
+        const std::string status = s.getColumn(0).getString();
+        r.status = status == "solved" ? Status::Solved : status == "limit" ? Status::Limit : Status::Unsolvable;
+        if (r.status == Status::Solved) {
+            r.moves = s.getColumn(1).getInt();
+            r.steps = s.getColumn(2).getInt();
+            r.solution = parse_moves(rec.board, s.getColumn(3).getString());
+        }
+        r.cluster_size = static_cast<std::uint64_t>(s.getColumn(4).getInt64());
+        r.cluster_goals = static_cast<std::uint64_t>(s.getColumn(5).getInt64());
+        r.cluster_depth = s.getColumn(6).getInt();
+        r.cluster_complete = s.getColumn(7).getInt() != 0;
+        r.examined = static_cast<std::uint64_t>(s.getColumn(8).getInt64());
+        r.max_states = static_cast<std::uint64_t>(s.getColumn(9).getInt64());
+        r.seconds = s.getColumn(10).getDouble();
+        r.peak_bytes = static_cast<std::uint64_t>(s.getColumn(11).getInt64());
+        rec.solver_version = s.getColumn(12).getString();
+
+        SQLite::Statement l(db, "SELECT depth, frontier, examined, fresh, goals FROM levels "
+                                "WHERE puzzle_id = ? ORDER BY depth");
+        l.bind(1, id);
+        while (l.executeStep()) {
+            r.levels.push_back({static_cast<std::uint32_t>(l.getColumn(0).getInt()),
+                                static_cast<std::uint64_t>(l.getColumn(1).getInt64()),
+                                static_cast<std::uint64_t>(l.getColumn(2).getInt64()),
+                                static_cast<std::uint64_t>(l.getColumn(3).getInt64()),
+                                static_cast<std::uint64_t>(l.getColumn(4).getInt64())});
+        }
+        rec.result = std::move(r);
+    }
+    rec.sources = query_table(db,
+                              "SELECT path, line, kind, format, claimed_moves, claimed_cluster, "
+                              "confidence FROM sources WHERE puzzle_id = :id ORDER BY id",
+                              {{"id", std::to_string(id)}});
+    return rec;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,168 @@
+#include <signal.h>
+
+#include <chrono>
+#include <thread>
+
+#include "e2e.h"
+
+namespace slidedb::e2e {
+namespace {
+
+const char* kFogleman = "BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n";
+
+// A few boards in three formats, one of them twice.
+void write_small_corpus(const TempDir& dir) {
+    write_file(dir / "in/a_grid.txt", kFogleman);
+    write_file(dir / "in/b_lines.txt",
+               "# from the public database\n"
+               "03 ooCoooooCoooAACooooooooooooooooBBooo 60\n"
+               "BBBCDEFGGCDEFoAADEHHIooooJIoKKoJLLMM\n");  // the same board as a_grid.txt
+    fs::copy_file(shared_data("boards/kb_input.txt"), dir / "in/sub/kb_input.txt",
+                  fs::copy_options::overwrite_existing);
+    write_file(dir / "in/.hidden/ignored.txt", kFogleman);
+}
+
+TEST(Import, StoresEveryPuzzleWithSolutionLevelsAndSources) {
+    TempDir dir;
+    fs::create_directories(dir / "in/sub");
+    write_small_corpus(dir);
+    const Outcome r = slidedb(dir, "import in --db t.db --jobs 2");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("3 files, 4 puzzles (3 new, 1 known)"), std::string::npos) << r.err;
+
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 3);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM sources"), 4);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors"), 0);
+    // The same board from two formats is one puzzle with two sources.
+    EXPECT_EQ(dump(db, "SELECT so.path, so.line, so.format FROM sources so JOIN solutions s "
+                       "ON s.puzzle_id = so.puzzle_id WHERE s.moves = 49 ORDER BY so.id"),
+              "in/a_grid.txt|1|grid\nin/b_lines.txt|3|lines\n");
+    EXPECT_EQ(dump(db, "SELECT moves, cluster_size, status FROM solutions ORDER BY moves"),
+              "3|60|solved\n4|3102|solved\n49|24132|solved\n");
+    // Levels add up to each cluster.
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions s WHERE cluster_size <> "
+                        "(SELECT SUM(frontier) FROM levels l WHERE l.puzzle_id = s.puzzle_id)"),
+              0);
+    EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
+    EXPECT_EQ(count(db, "PRAGMA user_version"), 1);
+}
+
+TEST(Import, SecondImportAddsNothingAndSolvesNothing) {
+    TempDir dir;
+    fs::create_directories(dir / "in/sub");
+    write_small_corpus(dir);
+    ASSERT_EQ(slidedb(dir, "import in --db t.db").status, 0);
+    const std::string before = content(dir / "t.db");
+    const Outcome again = slidedb(dir, "import in --db t.db");
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.err.find("(0 new, 4 known)"), std::string::npos) << again.err;
+    EXPECT_EQ(content(dir / "t.db"), before);
+    SQLite::Database db((dir / "t.db").string());
+    // Solutions keep the run that computed them: nothing was solved again.
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE import_id <> 1"), 0);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM imports WHERE finished_at IS NOT NULL"), 2);
+}
+
+TEST(Import, DatabaseIsTheSameWithOneOrTwoJobs) {
+    TempDir dir;
+    fs::copy_file(shared_data("boards/rush_sample.txt"), dir / "rush_sample.txt");
+    write_file(dir / "bad.txt", "AA..\n");
+    write_file(dir / "grid.txt", kFogleman);
+    ASSERT_EQ(slidedb(dir, "import rush_sample.txt bad.txt grid.txt --db one.db --jobs 1").status, 1);
+    ASSERT_EQ(slidedb(dir, "import rush_sample.txt bad.txt grid.txt --db two.db --jobs 2").status, 1);
+    const std::string one = content(dir / "one.db");
+    EXPECT_EQ(one, content(dir / "two.db"));
+    EXPECT_GT(one.size(), 10000u);
+}
+
+TEST(Import, BadInputBecomesErrorRowsAndTheBatchGoesOn) {
+    TempDir dir;
+    write_file(dir / "in/1_good.txt", kFogleman);
+    write_file(dir / "in/2_two_prisoners.txt", "AA....\n......\nAA....\n......\n......\n......\n");
+    write_file(dir / "in/3_binary.dat", std::string("\x89\x00\x01\x02garbage\x00\xff", 13));
+    write_file(dir / "in/4_mixed.txt",
+               "03 ooCoooooCoooAACooooooooooooooooBBooo 60\n"
+               "03 ooCoooooCoooAACoooooooooooooooo?Booo 60\n");
+    write_file(dir / "in/5_empty.txt", "");
+    const Outcome r = slidedb(dir, "import in missing_folder --db t.db");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("in/2_two_prisoners.txt:1: two prisoners"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("in/4_mixed.txt:2: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("missing_folder: no such file or folder"), std::string::npos) << r.err;
+
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 2);
+    EXPECT_EQ(dump(db, "SELECT path, line FROM errors ORDER BY path, line"),
+              "in/2_two_prisoners.txt|1\nin/3_binary.dat|0\nin/4_mixed.txt|2\nin/5_empty.txt|0\n"
+              "missing_folder|0\n");
+
+    // Importing again keeps one row per failure, and what was stored stays.
+    EXPECT_EQ(slidedb(dir, "import in missing_folder --db t.db").status, 1);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors"), 5);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors WHERE last_import_id = 2"), 5);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 2);
+}
+
+TEST(Import, ClaimsThatDisagreeAreReported) {
+    TempDir dir;
+    write_file(dir / "claims.txt",
+               "03 ooCoooooCoooAACooooooooooooooooBBooo 60\n"
+               "05 ooCoooooCoooAACooooooooooooooooBBooo 61\n");
+    const Outcome r = slidedb(dir, "import claims.txt --db t.db");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("claims.txt:2: claims 5 moves, the search found 3"), std::string::npos) << r.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(dump(db, "SELECT line, claimed_moves, moves FROM claim_mismatches"), "2|5|3\n");
+}
+
+TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
+    TempDir dir;
+    fs::copy_file(shared_data("boards/rush_18k.txt"), dir / "rush_18k.txt");
+    write_file(dir / "z_bad.txt", "AA\n");
+
+    // Kill the first run as soon as it has committed something.
+    const std::string cmd = std::string("cd '") + dir.path().string() + "' && exec '" + SLIDEDB_BINARY +
+                            "' import rush_18k.txt z_bad.txt --db cut.db --jobs 2 -q";
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    std::int64_t stored = 0;
+    for (int i = 0; i < 3000 && stored == 0; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        try {
+            SQLite::Database peek((dir / "cut.db").string(), SQLite::OPEN_READONLY);
+            stored = count(peek, "SELECT COUNT(*) FROM solutions");
+        } catch (const std::exception&) {
+        }
+    }
+    kill(pid, SIGKILL);
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    ASSERT_TRUE(WIFSIGNALED(wstatus)) << "the import finished before it could be killed";
+    {
+        SQLite::Database db((dir / "cut.db").string());
+        EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
+        const std::int64_t kept = count(db, "SELECT COUNT(*) FROM puzzles");
+        EXPECT_GT(kept, 0);
+        EXPECT_LT(kept, 18068);
+        EXPECT_EQ(count(db, "SELECT COUNT(*) FROM imports WHERE finished_at IS NULL"), 1);
+    }
+    const Outcome resume = slidedb(dir, "import rush_18k.txt z_bad.txt --db cut.db --jobs 2");
+    EXPECT_EQ(resume.status, 1) << resume.err;  // z_bad.txt
+    const Outcome whole = slidedb(dir, "import rush_18k.txt z_bad.txt --db whole.db --jobs 2");
+    EXPECT_EQ(whole.status, 1) << whole.err;
+    EXPECT_NE(whole.err.find("18068 puzzles (18068 new, 0 known)"), std::string::npos) << whole.err;
+    EXPECT_NE(whole.err.find("0 claim mismatches"), std::string::npos) << whole.err;
+    EXPECT_EQ(content(dir / "cut.db"), content(dir / "whole.db"));
+    SQLite::Database db((dir / "cut.db").string());
+    EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
+    EXPECT_EQ(count(db, "SELECT SUM(cluster_size) FROM solutions"), 84748070);
+}
+
+}  // namespace
+}  // namespace slidedb::e2e

@@ -1,0 +1,238 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <queue>
+#include <set>
+#include <string>
+
+#include "puzzle/board.h"
+#include "solve/solver.h"
+
+namespace slidedb {
+namespace {
+
+std::vector<std::string> rows_of(const std::string& flat, int width) {
+    std::vector<std::string> rows;
+    for (std::size_t i = 0; i < flat.size(); i += static_cast<std::size_t>(width))
+        rows.push_back(flat.substr(i, static_cast<std::size_t>(width)));
+    return rows;
+}
+
+// The fg_README_example board.
+const std::vector<std::string> kFogleman = {"BBBCDE", "FGGCDE", "F.AADE", "HHI...", ".JI.KK", ".JLLMM"};
+// The edited screenshot ub_no-solution-2.jpg: the right column never clears.
+const std::vector<std::string> kNoSolution = {".....B", ".....B", "...AAB", "......", "CDEFGH", "CDEFGH"};
+
+// Every move of a solution must be legal and end with the prisoner out.
+void expect_valid_solution(const Board& start, const SolveResult& r) {
+    Board b = start;
+    int steps = 0;
+    for (const Move& m : r.solution) {
+        ASSERT_NO_THROW(b = apply_move(b, m));
+        steps += std::abs(m.delta);
+    }
+    const Block& p = b.blocks[0];
+    EXPECT_EQ(p.col, start.exit == Side::Right ? start.width - p.length : 0);
+    EXPECT_EQ(steps, r.steps);
+    EXPECT_EQ(static_cast<int>(r.solution.size()), r.moves);
+}
+
+// A slow, obviously correct BFS over grid strings, to check the fast one.
+struct Naive {
+    int moves = -1;
+    std::uint64_t cluster = 0;
+    std::uint64_t goals = 0;
+};
+Naive naive_bfs(const Board& start) {
+    std::map<std::string, int> dist;
+    std::queue<Board> q;
+    dist[start.grid()] = 0;
+    q.push(start);
+    Naive n;
+    while (!q.empty()) {
+        Board b = q.front();
+        q.pop();
+        const int d = dist[b.grid()];
+        const Block& p = b.blocks[0];
+        if (p.col == (b.exit == Side::Right ? b.width - p.length : 0)) {
+            ++n.goals;
+            if (n.moves < 0) n.moves = d;
+        }
+        for (std::size_t i = 0; i < b.blocks.size(); ++i) {
+            for (int delta = -kMaxSide; delta <= kMaxSide; ++delta) {
+                if (delta == 0) continue;
+                try {
+                    Board next = apply_move(b, {static_cast<std::uint8_t>(i), static_cast<std::int8_t>(delta)});
+                    if (dist.emplace(next.grid(), d + 1).second) q.push(next);
+                } catch (const BoardError&) {
+                }
+            }
+        }
+    }
+    n.cluster = dist.size();
+    return n;
+}
+
+TEST(Solver, MatchesEveryLineOfTheRushHourSample) {
+    std::ifstream in(SLIDEDB_SHARED_DATA "/boards/rush_sample.txt");
+    ASSERT_TRUE(in) << "missing reference data";
+    int moves = 0, lines = 0;
+    std::uint64_t cluster = 0;
+    std::string board;
+    while (in >> moves >> board >> cluster) {
+        const Board b = board_from_grid(rows_of(board, 6), Side::Right);
+        const SolveResult r = solve(b);
+        EXPECT_EQ(r.status, Status::Solved) << board;
+        EXPECT_EQ(r.moves, moves) << board;
+        EXPECT_EQ(r.cluster_size, cluster) << board;
+        expect_valid_solution(b, r);
+        ++lines;
+    }
+    EXPECT_EQ(lines, 302);
+}
+
+TEST(Solver, SolvesTheFoglemanExampleIn49Moves) {
+    const Board b = board_from_grid(kFogleman, Side::Right);
+    const SolveResult r = solve(b);
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 49);
+    EXPECT_EQ(r.cluster_size, 24132u);
+    EXPECT_TRUE(r.cluster_complete);
+    expect_valid_solution(b, r);
+}
+
+TEST(Solver, LevelsAddUpToTheCluster) {
+    const SolveResult r = solve(board_from_grid(kFogleman, Side::Right));
+    std::uint64_t frontier = 0, fresh = 0, examined = 0, goals = 0;
+    for (std::size_t d = 0; d < r.levels.size(); ++d) {
+        const Level& l = r.levels[d];
+        EXPECT_EQ(l.depth, d);
+        if (d + 1 < r.levels.size()) {
+            EXPECT_EQ(l.fresh, r.levels[d + 1].frontier);
+        }
+        frontier += l.frontier;
+        fresh += l.fresh;
+        examined += l.examined;
+        goals += l.goals;
+    }
+    EXPECT_EQ(r.levels.front().frontier, 1u);
+    EXPECT_EQ(r.levels.back().fresh, 0u);
+    EXPECT_EQ(frontier, r.cluster_size);
+    EXPECT_EQ(fresh + 1, r.cluster_size);
+    EXPECT_EQ(examined, r.examined);
+    EXPECT_EQ(goals, r.cluster_goals);
+    EXPECT_EQ(r.cluster_depth, static_cast<int>(r.levels.size()) - 1);
+    EXPECT_EQ(r.levels[49].goals > 0, true);
+    for (int d = 0; d < 49; ++d) EXPECT_EQ(r.levels[static_cast<std::size_t>(d)].goals, 0u) << d;
+}
+
+TEST(Solver, MirroredBoardWithLeftExitSolvesAlike) {
+    std::vector<std::string> mirrored;
+    for (std::string row : kFogleman) mirrored.emplace_back(row.rbegin(), row.rend());
+    const Board b = board_from_grid(mirrored, Side::Left);
+    const SolveResult r = solve(b);
+    EXPECT_EQ(r.moves, 49);
+    EXPECT_EQ(r.cluster_size, 24132u);
+    expect_valid_solution(b, r);
+}
+
+TEST(Solver, EditedScreenshotBoardIsUnsolvable) {
+    const SolveResult r = solve(board_from_grid(kNoSolution, Side::Right));
+    EXPECT_EQ(r.status, Status::Unsolvable);
+    EXPECT_EQ(r.moves, -1);
+    EXPECT_TRUE(r.solution.empty());
+    EXPECT_EQ(r.cluster_size, 13500u);
+    EXPECT_EQ(r.cluster_goals, 0u);
+    EXPECT_TRUE(r.cluster_complete);
+}
+
+TEST(Solver, BoardAlreadyAtTheGoalNeedsNoMove) {
+    const Board b = board_from_grid({"......", "......", "....AA", "......", "......", "......"}, Side::Right);
+    const SolveResult r = solve(b);
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 0);
+    EXPECT_EQ(r.steps, 0);
+    EXPECT_EQ(r.cluster_size, 5u);  // the prisoner alone: five places on its row
+    EXPECT_EQ(r.cluster_goals, 1u);
+    EXPECT_EQ(r.cluster_depth, 1);
+}
+
+TEST(Solver, FixedCellsNeverMove) {
+    // The prisoner's only way out is blocked by a fixed cell: no block can help.
+    const Board b = board_from_grid({"B.....", "B.....", "AA.x..", "......", "......", "......"}, Side::Right);
+    const SolveResult r = solve(b);
+    EXPECT_EQ(r.status, Status::Unsolvable);
+    // Prisoner at cols 0-1: B can sit at rows 0, 3 or 4 (not across row 2).
+    // Prisoner at cols 1-2: B anywhere in rows 0..4. 3 + 5 boards.
+    EXPECT_EQ(r.cluster_size, 8u);
+}
+
+TEST(Solver, MaxStatesStopsWithoutASolution) {
+    SolveOptions o;
+    o.max_states = 1000;
+    const SolveResult r = solve(board_from_grid(kFogleman, Side::Right), o);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_FALSE(r.cluster_complete);
+    EXPECT_GE(r.cluster_size, 1000u);
+    EXPECT_EQ(r.max_states, 1000u);
+}
+
+TEST(Solver, MaxStatesKeepsASolutionFoundInTime) {
+    // A one-move puzzle: the goal is met before the limit stops the search.
+    SolveOptions o;
+    o.max_states = 30;
+    const Board easy = board_from_grid({"......", "......", "AA....", "......", "......", "......"}, Side::Right);
+    const SolveResult r = solve(easy, o);
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 1);
+    EXPECT_TRUE(r.cluster_complete);  // 5 boards: the limit was never reached
+    o.max_states = 3;
+    const SolveResult cut = solve(easy, o);
+    EXPECT_EQ(cut.status, Status::Solved);
+    EXPECT_EQ(cut.moves, 1);
+    EXPECT_FALSE(cut.cluster_complete);
+}
+
+TEST(Solver, AgreesWithANaiveSearchOnSmallAndLargeBoards) {
+    const std::vector<std::vector<std::string>> boards = {
+        {"BBC.", "..CD", "AA.D", "EE.."},
+        {"B..C.", "B..C.", "AA.D.", "..ED.", "..E.."},
+        {"BB.CDD", "..xCE.", "AA..E.", "F.GG..", "F..H..", "II.H.x"},
+        {"..B.CDD", "x.B.C..", "AA..E..", "FFGxE.H", "x.G.xxH", "IIxJJ..", "KKx.LLx"},
+    };
+    for (const auto& rows : boards) {
+        for (Side side : {Side::Right, Side::Left}) {
+            const Board b = board_from_grid(rows, side);
+            const SolveResult r = solve(b);
+            const Naive n = naive_bfs(b);
+            EXPECT_EQ(r.moves, n.moves) << b.grid();
+            EXPECT_EQ(r.cluster_size, n.cluster) << b.grid();
+            EXPECT_EQ(r.cluster_goals, n.goals) << b.grid();
+            if (r.status == Status::Solved) {
+                expect_valid_solution(b, r);
+            }
+        }
+    }
+}
+
+TEST(Solver, BoardsWithMoreThan21BlocksUseWideStates) {
+    // 8x8 with 24 blocks: too many for a 64-bit board.
+    // 8x8 with 25 blocks: too many for a 64-bit board. Only the top row of
+    // blocks and the prisoner have room, so the cluster stays small.
+    const std::vector<std::string> rows = {
+        "BCD.F.HI", "BCDEFGHI", "AA.E.G..", "xxxxxxxx", "JKLMNOPQ", "JKLMNOPQ", "RSTUVWXY",
+        "RSTUVWXY"};
+    const Board b = board_from_grid(rows, Side::Right);
+    ASSERT_GT(b.blocks.size(), 21u);
+    const SolveResult r = solve(b);
+    const Naive n = naive_bfs(b);
+    EXPECT_EQ(r.moves, n.moves);
+    EXPECT_EQ(r.cluster_size, n.cluster);
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 3);
+    expect_valid_solution(b, r);
+}
+
+}  // namespace
+}  // namespace slidedb
