@@ -26,7 +26,7 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
     SolveResult r;
     r.max_states = max_states;
     seen.clear();
-    seen.insert(rules.start(), kNone);
+    seen.insert(rules.start());
     std::uint32_t goal = kNone;
     std::uint32_t begin = 0, next = 0;  // next: first board not yet expanded
     bool cut = false;
@@ -40,10 +40,9 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
                 ++level.goals;
                 if (goal == kNone) goal = next;
             }
-            const std::uint32_t from = next;
             rules.for_each_successor(s, [&](State n) {
                 ++level.examined;
-                level.fresh += seen.insert(n, from);
+                level.fresh += seen.insert(n);
             });
             if (seen.size() >= max_states) {
                 cut = true;
@@ -69,8 +68,27 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
     r.cluster_size = seen.size();
     r.cluster_depth = static_cast<int>(r.levels.size()) - 1;
     if (goal != kNone) {
-        std::vector<State> path;
-        for (std::uint32_t i = goal; i != kNone; i = seen.parent(i)) path.push_back(seen.board(i));
+        // Walk back from the goal: any neighbour one level up is on a shortest
+        // path (moves are reversible, so successors are also predecessors).
+        std::vector<std::uint32_t> start_of(r.levels.size() + 1, 0);
+        for (std::size_t d = 0; d < r.levels.size(); ++d)
+            start_of[d + 1] = start_of[d] + static_cast<std::uint32_t>(r.levels[d].frontier);
+        std::size_t depth = 0;
+        while (depth + 1 < start_of.size() && start_of[depth + 1] <= goal) ++depth;
+        std::vector<State> path{seen.board(goal)};
+        for (; depth > 0; --depth) {
+            State up{};
+            bool found = false;
+            rules.for_each_successor(path.back(), [&](State n) {
+                if (found) return;
+                const std::uint32_t i = seen.find(n);
+                if (i >= start_of[depth - 1] && i < start_of[depth]) {
+                    up = n;
+                    found = true;
+                }
+            });
+            path.push_back(up);
+        }
         std::reverse(path.begin(), path.end());
         r.status = Status::Solved;
         r.steps = 0;

@@ -1,11 +1,11 @@
 // The set of boards a search has reached, in the order it reached them.
 //
-// Boards live once, in discovery order, beside the index of the board they
-// were reached from; an open-addressing table of 32-bit indices (linear
-// probing, 0 = empty) finds them. The discovery order doubles as the BFS
-// queue, so a search needs no other container. Nothing is allocated per
-// board: the vectors grow geometrically and keep their capacity when the
-// set is reused for the next puzzle.
+// Boards live once, in discovery order; an open-addressing table of 32-bit
+// indices (linear probing, 0 = empty) finds them. The discovery order doubles
+// as the BFS queue and, with the level boundaries, tells each board's depth,
+// so no parent link is kept: a path is found again by stepping back to any
+// neighbour one level up. Nothing is allocated per board: the vectors grow
+// geometrically and keep their capacity when the set is reused.
 #pragma once
 
 #include <cstdint>
@@ -29,16 +29,14 @@ public:
 
     void clear() {
         boards_.clear();
-        parents_.clear();
         resize_table(kMinBits);
     }
 
     std::uint32_t size() const { return static_cast<std::uint32_t>(boards_.size()); }
     State board(std::uint32_t i) const { return boards_[i]; }
-    std::uint32_t parent(std::uint32_t i) const { return parents_[i]; }
 
     // Adds the board unless present. Returns true when it was new.
-    bool insert(State s, std::uint32_t parent) {
+    bool insert(State s) {
         std::uint64_t slot = hash_state(s) >> shift_;
         for (;; slot = (slot + 1) & mask_) {
             const std::uint32_t e = slots_[slot];
@@ -47,7 +45,6 @@ public:
         }
         slots_[slot] = static_cast<std::uint32_t>(boards_.size() + 1);
         boards_.push_back(s);
-        parents_.push_back(parent);
         if (boards_.size() * 10 > slots_.size() * 7) grow();
         return true;
     }
@@ -64,8 +61,7 @@ public:
     // search's peak memory (it only grows during a search). Computed from
     // sizes, not capacities, so it is the same whichever thread reused what.
     std::uint64_t bytes() const {
-        return slots_.size() * sizeof(std::uint32_t) +
-               boards_.size() * (sizeof(State) + sizeof(std::uint32_t));
+        return slots_.size() * sizeof(std::uint32_t) + boards_.size() * sizeof(State);
     }
 
 private:
@@ -87,7 +83,6 @@ private:
     }
 
     std::vector<State> boards_;
-    std::vector<std::uint32_t> parents_;
     std::vector<std::uint32_t> slots_;
     std::uint64_t mask_ = 0;
     int shift_ = 64;
