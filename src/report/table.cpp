@@ -71,14 +71,14 @@ std::string markdown(const Table& t) {
         return out;
     };
     std::string out = "|";
-    for (const auto& c : t.columns) out += " " + cell(c) + " |";
+    for (const auto& c : t.columns) out += fmt::format(" {} |", cell(c));
     out += "\n|";
     for (std::size_t c = 0; c < t.columns.size(); ++c)
         out += c < t.numeric.size() && t.numeric[c] ? " ---: |" : " --- |";
     out += '\n';
     for (const auto& row : t.rows) {
         out += "|";
-        for (const auto& v : row) out += " " + cell(v) + " |";
+        for (const auto& v : row) out += fmt::format(" {} |", cell(v));
         out += '\n';
     }
     return out;

@@ -110,8 +110,9 @@ std::vector<std::string> ImportWriter::write(const FoundFile& file, bool last_pa
 void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
                                 std::vector<std::string>& notes) {
     std::int64_t id = 0;
-    std::optional<int> moves;
-    std::optional<std::uint64_t> cluster;
+    // What the database says of this puzzle; -1 where it says nothing.
+    int moves = -1;
+    std::int64_t cluster = -1;
     bool have_solution = false;
     {
         SQLite::Statement& st = *find_puzzle_;
@@ -120,8 +121,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
             id = st.getColumn(0).getInt64();
             have_solution = !st.getColumn(3).isNull();
             if (!st.getColumn(1).isNull()) moves = st.getColumn(1).getInt();
-            if (have_solution && st.getColumn(3).getInt() == 1)
-                cluster = static_cast<std::uint64_t>(st.getColumn(2).getInt64());
+            if (have_solution && st.getColumn(3).getInt() == 1) cluster = st.getColumn(2).getInt64();
         }
         st.reset();
     }
@@ -148,10 +148,8 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     if (p.result && (is_new || resolve_ || !have_solution)) {
         write_solution(id, *p.result, p.board);
         const SolveResult& r = *p.result;
-        moves.reset();
-        if (r.status == Status::Solved) moves = r.moves;
-        cluster.reset();
-        if (r.cluster_complete) cluster = r.cluster_size;
+        moves = r.status == Status::Solved ? r.moves : -1;
+        cluster = r.cluster_complete ? static_cast<std::int64_t>(r.cluster_size) : -1;
         if (is_new) {
             ++(r.status == Status::Solved ? totals_.solved
                : r.status == Status::Unsolvable ? totals_.unsolvable : totals_.limit);
@@ -187,13 +185,13 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
 
     // Claims are checked against what is stored, new or not.
     const std::string where = p.line > 0 ? fmt::format("{}:{}", file.path, p.line) : file.path;
-    if (p.claimed_moves && moves != p.claimed_moves) {
+    if (p.claimed_moves && moves != *p.claimed_moves) {
         notes.push_back(fmt::format("{}: claims {} moves, the search found {}", where, *p.claimed_moves,
-                                    moves ? fmt::format("{}", *moves) : std::string("no solution")));
+                                    moves >= 0 ? std::to_string(moves) : std::string("no solution")));
         ++totals_.claim_mismatches;
-    } else if (p.claimed_cluster && cluster && cluster != p.claimed_cluster) {
+    } else if (p.claimed_cluster && cluster >= 0 && static_cast<std::uint64_t>(cluster) != *p.claimed_cluster) {
         notes.push_back(fmt::format("{}: claims a cluster of {} boards, the search found {}", where,
-                                    p.claimed_cluster.value_or(0), cluster.value_or(0)));
+                                    *p.claimed_cluster, cluster));
         ++totals_.claim_mismatches;
     }
 }

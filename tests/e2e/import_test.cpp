@@ -85,6 +85,8 @@ TEST(Import, BadInputBecomesErrorRowsAndTheBatchGoesOn) {
                "03 ooCoooooCoooAACooooooooooooooooBBooo 60\n"
                "03 ooCoooooCoooAACoooooooooooooooo?Booo 60\n");
     write_file(dir / "in/5_empty.txt", "");
+    write_file(dir / "in/6_huge.txt", "");
+    fs::resize_file(dir / "in/6_huge.txt", 65u << 20);  // sparse: costs no disk
     const Outcome r = slidedb(dir, "import in missing_folder --db t.db");
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.err.find("in/2_two_prisoners.txt:1: two prisoners"), std::string::npos) << r.err;
@@ -95,12 +97,15 @@ TEST(Import, BadInputBecomesErrorRowsAndTheBatchGoesOn) {
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 2);
     EXPECT_EQ(dump(db, "SELECT path, line FROM errors ORDER BY path, line"),
               "in/2_two_prisoners.txt|1\nin/3_binary.dat|0\nin/4_mixed.txt|2\nin/5_empty.txt|0\n"
-              "missing_folder|0\n");
+              "in/6_huge.txt|0\nmissing_folder|0\n");
+    EXPECT_NE(r.err.find("in/6_huge.txt: file is 68157440 bytes; inputs over 67108864 bytes are not read"),
+              std::string::npos)
+        << r.err;
 
     // Importing again keeps one row per failure, and what was stored stays.
     EXPECT_EQ(slidedb(dir, "import in missing_folder --db t.db").status, 1);
-    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors"), 5);
-    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors WHERE last_import_id = 2"), 5);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors"), 6);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors WHERE last_import_id = 2"), 6);
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 2);
 }
 
