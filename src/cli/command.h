@@ -31,5 +31,6 @@ void add_report(CLI::App& app, Run& chosen);
 void add_query(CLI::App& app, Run& chosen);
 void add_scan(CLI::App& app, Run& chosen);
 void add_render(CLI::App& app, Run& chosen);
+void add_generate(CLI::App& app, Run& chosen);
 
 }  // namespace slidedb::cli

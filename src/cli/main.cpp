@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     slidedb::cli::add_show(app, chosen);
     slidedb::cli::add_report(app, chosen);
     slidedb::cli::add_query(app, chosen);
+    slidedb::cli::add_generate(app, chosen);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -112,3 +112,29 @@ TEST(Cli, UsageErrorsExitTwo) {
 
 }  // namespace
 }  // namespace slidedb::e2e
+
+namespace slidedb::e2e {
+namespace {
+
+TEST(Generate, OutputImportsCleanly) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "generate --count 300 --seed 3 -o square.txt").status, 0);
+    ASSERT_EQ(slidedb(dir, "generate --count 50 --seed 4 --size 7x5 --blocks 4..7 --fixed 2 --exit left "
+                           "--min-moves 3 -o odd.txt")
+                  .status,
+              0);
+    EXPECT_EQ(slidedb(dir, "generate --count 300 --seed 3").out, slurp(dir / "square.txt"));
+    const Outcome r = slidedb(dir, "import square.txt odd.txt --db t.db --max-states 200000");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("350 puzzles (350 new, 0 known)"), std::string::npos) << r.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles WHERE width = 7 AND height = 5 AND exit_side = 'left' "
+                        "AND fixed = 2"),
+              50);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM sources WHERE claimed_moves IS NOT NULL"), 50);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
+    EXPECT_EQ(slidedb(dir, "generate --count 5 --size 9x9").status, 2);
+}
+
+}  // namespace
+}  // namespace slidedb::e2e
