@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Measures slidedb and prints one table; the same figures go to
+# build/bench/bench.json. Times are medians of RUNS runs (default 3). Never
+# fails on a time: a benchmark measures, it does not judge.
+#
+#   scripts/bench.sh            everything
+#   RUNS=5 scripts/bench.sh     more runs per import figure
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh" >/dev/null
+bin="$root/build/slidedb"
+out="$root/build/bench"
+data="$root/../shared/data/boards"
+runs=${RUNS:-3}
+mkdir -p "$out"
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+echo "== Solver, one core (Google Benchmark, median of 3)"
+"$root/build/tests/solve_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+    --benchmark_out="$out/solve.json" --benchmark_out_format=json 2>/dev/null |
+    grep -E "^(Benchmark|BM_.*_median)" || true
+if [ -x "$root/build/tests/scan_bench" ]; then
+    echo
+    echo "== Screenshots, one core (Google Benchmark, median of 3)"
+    "$root/build/tests/scan_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+        --benchmark_out="$out/scan.json" --benchmark_out_format=json 2>/dev/null |
+        grep -E "^(Benchmark|BM_.*_median)" || true
+fi
+
+# Inputs for the import figures.
+[ -f "$out/generated_10k.txt" ] || "$bin" generate --count 10000 --seed 1 -o "$out/generated_10k.txt"
+inputs=("$data/rush_18k.txt" "$out/generated_10k.txt")
+
+echo
+echo "== Import (wall, CPU and peak memory by /usr/bin/time; median of $runs runs)"
+printf '%-22s %5s %9s %9s %9s %8s %10s %12s\n' input jobs wall_s user_s sys_s peak_MB puzzles db_bytes/pz
+json="{\"imports\": ["
+first=1
+for input in "${inputs[@]}"; do
+    name=$(basename "$input" .txt)
+    declare -A wall_by_jobs=()
+    for jobs in 1 2; do
+        walls=() users=() syss=() peaks=()
+        for ((i = 0; i < runs; i++)); do
+            db="$out/$name.j$jobs.db"
+            rm -f "$db" "$db-wal" "$db-shm"
+            /usr/bin/time -v -o "$out/time.txt" "$bin" import "$input" --db "$db" --jobs "$jobs" -q || true
+            walls+=("$(awk -F': ' '/Elapsed/ {n=split($2,t,":"); s=0; for(k=1;k<=n;k++) s=s*60+t[k]; print s}' "$out/time.txt")")
+            users+=("$(awk -F': ' '/User time/ {print $2}' "$out/time.txt")")
+            syss+=("$(awk -F': ' '/System time/ {print $2}' "$out/time.txt")")
+            peaks+=("$(awk -F': ' '/Maximum resident/ {printf "%.1f", $2/1024}' "$out/time.txt")")
+        done
+        wall=$(printf '%s\n' "${walls[@]}" | median)
+        user=$(printf '%s\n' "${users[@]}" | median)
+        sys=$(printf '%s\n' "${syss[@]}" | median)
+        peak=$(printf '%s\n' "${peaks[@]}" | median)
+        sqlite3 "$db" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+        puzzles=$(sqlite3 "$db" "SELECT COUNT(*) FROM puzzles")
+        per=$(( $(stat -c %s "$db") / (puzzles > 0 ? puzzles : 1) ))
+        wall_by_jobs[$jobs]=$wall
+        printf '%-22s %5s %9s %9s %9s %8s %10s %12s\n' "$name" "$jobs" "$wall" "$user" "$sys" "$peak" "$puzzles" "$per"
+        [ $first -eq 1 ] || json+=","
+        first=0
+        json+="{\"input\": \"$name\", \"jobs\": $jobs, \"wall_s\": $wall, \"user_s\": $user, \"sys_s\": $sys, \"peak_mb\": $peak, \"puzzles\": $puzzles, \"db_bytes_per_puzzle\": $per}"
+    done
+    speedup=$(awk -v a="${wall_by_jobs[1]}" -v b="${wall_by_jobs[2]}" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')
+    printf '%-22s speed-up from 1 to 2 jobs: %sx\n' "$name" "$speedup"
+done
+json+="]}"
+echo "$json" > "$out/bench.json"
+echo
+echo "Figures written to $out/bench.json, $out/solve.json"
