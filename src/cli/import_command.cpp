@@ -34,15 +34,17 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
 
     ImportWriter writer(*db, command, options.jobs, args.resolve);
     std::uint64_t failed_inputs = 0;
+    // Over a progress line, a diagnostic first clears it.
+    const std::string clear = options.progress ? "\r\033[K" : "";
     const ImportTotals t = run_import(args.paths, options, writer,
                                       [&](const FoundFile& file, const std::vector<std::string>& notes) {
         for (const FoundError& e : file.errors) {
             ++failed_inputs;
-            std::fputs(e.line > 0 ? fmt::format("\r\033[K{}:{}: {}\n", file.path, e.line, e.message).c_str()
-                                  : fmt::format("\r\033[K{}: {}\n", file.path, e.message).c_str(),
+            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, file.path, e.line, e.message).c_str()
+                                  : fmt::format("{}{}: {}\n", clear, file.path, e.message).c_str(),
                        stderr);
         }
-        for (const std::string& n : notes) std::fputs(fmt::format("\r\033[K{}\n", n).c_str(), stderr);
+        for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, n).c_str(), stderr);
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     writer.finish(seconds);
