@@ -1,7 +1,18 @@
--- The puzzles needing the most moves, with how hard they were to search.
+-- The hardest solved puzzles, ranked by :by: 'moves' (optimal moves, the
+-- default), 'steps' (cells slid), 'cluster' (boards reachable) or 'effort'
+-- (boards examined by the search). Ties fall back to moves, steps, cluster.
 
 -- section: Hardest puzzles
-SELECT id, size, moves, steps, cluster_size AS cluster, examined,
-       ROUND(seconds * 1000, 2) AS ms, source
-  FROM hardest
+SELECT p.id, p.width || 'x' || p.height AS size, s.moves, s.steps, s.cluster_size AS cluster,
+       s.examined, ROUND(s.seconds * 1000, 2) AS ms,
+       (SELECT path || CASE WHEN line > 0 THEN ':' || line ELSE '' END
+          FROM sources WHERE puzzle_id = p.id ORDER BY id LIMIT 1) AS source
+  FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
+ WHERE s.status = 'solved'
+ ORDER BY CASE COALESCE(:by, 'moves')
+               WHEN 'steps' THEN s.steps
+               WHEN 'cluster' THEN s.cluster_size
+               WHEN 'effort' THEN s.examined
+               ELSE s.moves END DESC,
+          s.moves DESC, s.steps DESC, s.cluster_size DESC, p.id
  LIMIT :top;

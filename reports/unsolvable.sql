@@ -1,8 +1,22 @@
--- Boards whose prisoner can never leave, with the size of their cluster.
+-- Boards whose prisoner can never leave: the size of their cluster, and the
+-- cells on the prisoner's way out that some block covers in every board of
+-- the cluster (blank until the solver has filled blocked_cells). The list
+-- stops after --top boards; --top 1000000 shows every one.
+
+-- section: In short
+SELECT COUNT(*) AS unsolvable, COALESCE(SUM(cluster_complete), 0) AS searched_whole,
+       COALESCE(SUM(blocked_cells <> ''), 0) AS with_blocked_cells,
+       COALESCE(MAX(cluster_size), 0) AS largest_cluster,
+       MIN(COUNT(*), :top) AS listed
+  FROM solutions WHERE status = 'unsolvable';
 
 -- section: Unsolvable boards
-SELECT id, size, cluster_size AS cluster,
-       CASE cluster_complete WHEN 1 THEN 'yes' ELSE 'no' END AS complete,
-       board, source
-  FROM unsolvable
+SELECT p.id, p.width || 'x' || p.height AS size, s.cluster_size AS cluster,
+       CASE s.cluster_complete WHEN 1 THEN 'yes' ELSE 'no' END AS complete,
+       s.blocked_cells, s.blockers, p.board,
+       (SELECT path || CASE WHEN line > 0 THEN ':' || line ELSE '' END
+          FROM sources WHERE puzzle_id = p.id ORDER BY id LIMIT 1) AS source
+  FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
+ WHERE s.status = 'unsolvable'
+ ORDER BY s.cluster_size DESC, p.id
  LIMIT :top;

@@ -14,3 +14,6 @@ echo
 "$root/build/slidedb" report hardest --db "$db" --top 10
 echo
 "$root/build/slidedb" report unsolvable --db "$db"
+"$root/build/slidedb" report all --db "$db" --out report.html
+echo
+echo "The same reports with pictures and solution players: report.html"

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs what slidedb needs to build and test, from Debian's packages.
-# Idempotent and non-interactive: packages already present are not touched.
+# Installs what slidedb needs to build, from Debian's packages; with --test,
+# also what the tests need. Idempotent and non-interactive: packages already
+# present are not touched.
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config
           libsqlitecpp-dev libsqlite3-dev libtbb-dev libcli11-dev libfmt-dev
           libgtest-dev libstb-dev libbenchmark-dev sqlite3 time)
+if [ "${1:-}" = "--test" ]; then
+    packages+=(chromium)  # headless, for the test of the HTML report's player
+fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,4 +1,5 @@
-// slidedb report NAME : a report from reports/*.sql, run on the database.
+// slidedb report NAME : a report from reports/*.sql, run on the database and
+// printed as a table, Markdown, CSV, JSON or one self-contained HTML page.
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -6,64 +7,156 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "report/html_page.h"
+#include "report/puzzle_text.h"
+#include "report/report_sections.h"
 #include "store/database.h"
 #include "store/embedded_sql.h"
 #include "store/query.h"
+#include "store/report_data.h"
 
 namespace slidedb::cli {
 
 namespace {
 
+// `slidedb report all`: the whole picture, in this order.
+const std::vector<std::string> kAll = {"summary", "difficulty", "patterns", "hardest", "unsolvable"};
+
 struct ReportArgs {
     std::string name;
+    std::int64_t id = -1;
     std::string db = "puzzles.db";
-    std::string format = "table";
+    std::string format;  // empty: from --out's extension, else table
+    std::string out;
     std::string sql_file;
+    std::string by = "moves";
     int top = 20;
 };
 
-std::string report_sql(const ReportArgs& a) {
-    if (!a.sql_file.empty()) {
-        std::ifstream in(a.sql_file);
-        if (!in) throw std::runtime_error(fmt::format("{}: cannot read", a.sql_file));
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
-    }
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(fmt::format("{}: cannot read", path));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string builtin_sql(const std::string& name) {
     std::string names;
     for (const SqlFile& f : report_files()) {
-        if (f.name == a.name) return std::string(f.text);
+        if (f.name == name) return std::string(f.text);
         names += (names.empty() ? "" : ", ") + std::string(f.name);
     }
-    throw CLI::ValidationError(fmt::format("unknown report '{}' (reports: {})", a.name, names));
+    throw UsageError(fmt::format("unknown report '{}' (reports: {}, all)", name, names));
+}
+
+std::string format_name(const ReportArgs& a) {
+    if (!a.format.empty()) return a.format;
+    const auto dot = a.out.rfind('.');
+    if (dot != std::string::npos) {
+        const std::string ext = a.out.substr(dot + 1);
+        if (ext == "html" || ext == "htm") return "html";
+        if (ext == "md" || ext == "csv" || ext == "json") return ext;
+    }
+    return "table";
+}
+
+Report run_one(SQLite::Database& db, const std::string& name, const std::string& sql, const Params& params) {
+    Report r{name, {}};
+    for (Section& s : query_sections(db, sql, params)) r.sections.push_back(make_section(s.title, std::move(s.table)));
+    return r;
+}
+
+// The puzzle report as text: the board after each move of its solution.
+void add_solution_boards(Report& r, const PuzzlePicture& p) {
+    for (ReportSection& s : r.sections) {
+        const int mi = column_index(s.table, "move");
+        if (s.title != "Solution" || mi < 0) continue;
+        s.table.columns.push_back("board");
+        s.table.numeric.push_back(false);
+        Board b = p.board;
+        bool ok = true;
+        for (auto& row : s.table.rows) {
+            std::string text;
+            try {
+                if (ok) {
+                    b = apply_move(b, parse_moves(b, row[static_cast<std::size_t>(mi)]).at(0));
+                    text = board_text(b, 0);
+                    if (!text.empty() && text.back() == '\n') text.pop_back();
+                }
+            } catch (const std::exception&) {
+                ok = false;  // a stored solution that does not replay: no more boards
+            }
+            row.push_back(text);
+        }
+    }
 }
 
 int run_report(const ReportArgs& a) {
-    const Format format = parse_format(a.format);
-    std::string sql;
+    const std::string fmt_name = format_name(a);
+    const bool html = fmt_name == "html";
+    std::vector<std::pair<std::string, std::string>> wanted;  // name, SQL
     try {
-        sql = report_sql(a);
-    } catch (const CLI::ValidationError& e) {
+        if (!html) parse_format(fmt_name);
+        if (!a.sql_file.empty()) {
+            wanted.emplace_back(a.sql_file, read_file(a.sql_file));
+        } else if (a.name.empty()) {
+            throw UsageError("which report? (summary, hardest, difficulty, unsolvable, patterns, puzzle ID, all)");
+        } else if (a.name == "all") {
+            for (const std::string& n : kAll) wanted.emplace_back(n, builtin_sql(n));
+        } else {
+            if (a.name == "puzzle" && a.id < 0) throw UsageError("report puzzle needs a puzzle id");
+            wanted.emplace_back(a.name, builtin_sql(a.name));
+        }
+    } catch (const std::invalid_argument&) {
+        std::fputs(fmt::format("slidedb: unknown format '{}' (table, md, csv, json, html)\n", fmt_name).c_str(), stderr);
+        return 2;
+    } catch (const UsageError& e) {
         std::fputs(fmt::format("slidedb: {}\n", e.what()).c_str(), stderr);
         return 2;
     }
+
     auto db = open_database(a.db, Access::ReadOnly);
-    const auto sections = query_sections(*db, sql, {{"top", std::to_string(a.top)}});
-    std::string out;
-    for (const Section& s : sections) {
-        if (format == Format::Json) {
-            out += (out.empty() ? "{\n" : ",\n") + fmt::format("\"{}\": ", s.title.empty() ? a.name : s.title) +
-                   format_table(s.table, format);
-        } else {
-            if (!out.empty()) out += '\n';
-            // CSV stays plain rows: sections are only set apart by a blank line.
-            if (!s.title.empty() && format == Format::Markdown) out += "## " + s.title + "\n\n";
-            if (!s.title.empty() && format == Format::Table) out += s.title + "\n\n";
-            out += format_table(s.table, format);
-        }
+    Params params{{"top", std::to_string(a.top)}, {"by", a.by}};
+    if (a.id >= 0) params["id"] = std::to_string(a.id);
+    if (a.name == "puzzle" && a.sql_file.empty() &&
+        query_table(*db, "SELECT id FROM puzzles WHERE id = :id", params).rows.empty()) {
+        std::fputs(fmt::format("slidedb: {}: no puzzle with id {}\n", a.db, a.id).c_str(), stderr);
+        return 1;
     }
-    if (format == Format::Json) out += out.empty() ? "{}\n" : "}\n";
-    std::fputs(out.c_str(), stdout);
+    std::vector<Report> reports;
+    for (const auto& [name, sql] : wanted) reports.push_back(run_one(*db, name, sql, params));
+
+    std::string text;
+    if (html) {
+        PageOptions options;
+        options.title = a.name == "all" ? "slidedb: the whole database"
+                        : a.name == "puzzle" ? fmt::format("slidedb: puzzle {}", a.id)
+                                             : fmt::format("slidedb: {}", reports.front().name);
+        if (a.name == "hardest" && a.by != "moves") options.title += " by " + a.by;
+        options.subtitle = fmt::format("Database {}", a.db);
+        if (a.name == "puzzle") options.featured.push_back(a.id);
+        text = html_page(reports, [&db](std::int64_t id) { return load_picture(*db, id); }, options);
+    } else {
+        if (a.name == "puzzle" && a.sql_file.empty())
+            if (const auto p = load_picture(*db, a.id)) add_solution_boards(reports.front(), *p);
+        text = reports_text(reports, parse_format(fmt_name));
+    }
+    if (a.out.empty()) {
+        std::fputs(text.c_str(), stdout);
+        return 0;
+    }
+    std::ofstream out(a.out, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) {
+        std::fputs(fmt::format("slidedb: {}: cannot write\n", a.out).c_str(), stderr);
+        return 1;
+    }
     return 0;
 }
 
@@ -71,12 +164,18 @@ int run_report(const ReportArgs& a) {
 
 void add_report(CLI::App& app, Run& chosen) {
     add_command<ReportArgs>(
-        app, chosen, "report", "Print a report from the database: summary, hardest, unsolvable",
+        app, chosen, "report",
+        "Print a report from the database: summary, hardest, difficulty, unsolvable, patterns, puzzle ID, all",
         [](CLI::App& sub, ReportArgs& a) {
-            sub.add_option("name", a.name, "Report name (a file of reports/)");
+            sub.add_option("name", a.name, "Report name (a file of reports/), or all");
+            sub.add_option("id", a.id, "Puzzle id, for the puzzle report");
             sub.add_option("--db", a.db, "Database file")->capture_default_str();
-            sub.add_option("--format", a.format, "table, md, csv or json")->capture_default_str();
+            sub.add_option("--format", a.format, "table, md, csv, json or html (default: from --out, else table)");
+            sub.add_option("--out", a.out, "Write to this file instead of standard output");
             sub.add_option("--top", a.top, "Rows in ranked reports")->capture_default_str()->check(CLI::PositiveNumber);
+            sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
+                ->capture_default_str()
+                ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
         },
         run_report);

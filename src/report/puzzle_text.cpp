@@ -6,10 +6,7 @@
 
 namespace slidedb {
 
-namespace {
-
-// The board with the exit drawn as a '<' or '>' beside the prisoner's row.
-std::string framed(const Board& b) {
+std::string board_text(const Board& b, int indent) {
     std::string out;
     const std::string grid = b.grid();
     int row = 0;
@@ -18,7 +15,7 @@ std::string framed(const Board& b) {
         const std::size_t nl = grid.find('\n', start);
         const std::string line = grid.substr(start, nl - start);
         const bool exit_here = row == b.exit_row();
-        out += fmt::format("  {}{}{}\n", exit_here && b.exit == Side::Left ? '<' : ' ', line,
+        out += fmt::format("{:{}}{}{}{}\n", "", indent, exit_here && b.exit == Side::Left ? '<' : ' ', line,
                            exit_here && b.exit == Side::Right ? ">" : "");
         if (nl == std::string::npos) break;
         start = nl + 1;
@@ -27,8 +24,6 @@ std::string framed(const Board& b) {
     return out;
 }
 
-}  // namespace
-
 std::string solution_text(const Board& board, const SolveResult& r) {
     std::string out;
     if (r.status != Status::Solved) {
@@ -36,16 +31,16 @@ std::string solution_text(const Board& board, const SolveResult& r) {
                    ? fmt::format("Unsolvable: none of the {} reachable boards frees the prisoner.\n\n",
                                  r.cluster_size)
                    : fmt::format("No solution within the limit of {} boards.\n\n", r.max_states);
-        return out + framed(board);
+        return out + board_text(board);
     }
     out += fmt::format("Solved in {} moves ({} steps).\n\n", r.moves, r.steps);
     Board b = board;
-    out += fmt::format("{:>3}. start\n{}", 0, framed(b));
+    out += fmt::format("{:>3}. start\n{}", 0, board_text(b));
     for (std::size_t i = 0; i < r.solution.size(); ++i) {
         const Move m = r.solution[i];
         out += fmt::format("\n{:>3}. {}\n", i + 1, move_text(b, m));
         b = apply_move(b, m);
-        out += framed(b);
+        out += board_text(b);
     }
     return out;
 }

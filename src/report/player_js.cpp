@@ -1,0 +1,117 @@
+#include "report/player_js.h"
+
+namespace slidedb {
+
+std::string_view player_js() {
+    return R"js(
+(function () {
+  'use strict';
+  window.addEventListener('error', function () {
+    document.body.dataset.errors = String(Number(document.body.dataset.errors || 0) + 1);
+  });
+
+  function Player(root) {
+    var svg = root.querySelector('svg.board');
+    var cell = Number(svg.dataset.cell), pad = Number(svg.dataset.pad);
+    var moves = root.dataset.moves.split(' ').filter(function (m) { return m.length > 0; });
+    var counter = root.querySelector('.counter');
+    var buttons = {};
+    root.querySelectorAll('button[data-act]').forEach(function (b) { buttons[b.dataset.act] = b; });
+    var blocks = {};
+    svg.querySelectorAll('g.block').forEach(function (g) {
+      blocks[g.dataset.label] = g;
+      g.dataset.row0 = g.dataset.row;
+      g.dataset.col0 = g.dataset.col;
+    });
+    var step = 0, timer = null;
+
+    function place(g) {
+      g.style.transform = 'translate(' + (pad + Number(g.dataset.col) * cell) + 'px,' +
+                          (pad + Number(g.dataset.row) * cell) + 'px)';
+    }
+    // Slides the block of move m ("BU1": label, direction, distance), or
+    // undoes it when sign is -1.
+    function slide(m, sign) {
+      var g = blocks[m.charAt(0)];
+      var d = sign * Number(m.slice(2));
+      var dir = m.charAt(1);
+      if (dir === 'L') g.dataset.col = Number(g.dataset.col) - d;
+      if (dir === 'R') g.dataset.col = Number(g.dataset.col) + d;
+      if (dir === 'U') g.dataset.row = Number(g.dataset.row) - d;
+      if (dir === 'D') g.dataset.row = Number(g.dataset.row) + d;
+      place(g);
+    }
+    function show() {
+      root.dataset.step = String(step);
+      counter.dataset.step = String(step);
+      counter.textContent = step + ' / ' + moves.length;
+      buttons.back.disabled = buttons.reset.disabled = step === 0;
+      buttons.forward.disabled = step === moves.length;
+      buttons.play.textContent = timer ? 'pause' : 'play';
+      root.classList.toggle('done', step === moves.length);
+    }
+    function forward() {
+      if (step < moves.length) { slide(moves[step], 1); step += 1; }
+      if (step === moves.length) stop();
+      show();
+    }
+    function back() {
+      if (step > 0) { step -= 1; slide(moves[step], -1); }
+      show();
+    }
+    function reset() {
+      stop();
+      Object.keys(blocks).forEach(function (k) {
+        var g = blocks[k];
+        g.dataset.row = g.dataset.row0;
+        g.dataset.col = g.dataset.col0;
+        place(g);
+      });
+      step = 0;
+      show();
+    }
+    function stop() {
+      if (timer) { clearInterval(timer); timer = null; }
+    }
+    function play() {
+      if (timer) { stop(); show(); return; }
+      if (step === moves.length) reset();
+      timer = setInterval(forward, 650);
+      show();
+    }
+    buttons.forward.addEventListener('click', forward);
+    buttons.back.addEventListener('click', back);
+    buttons.reset.addEventListener('click', reset);
+    buttons.play.addEventListener('click', play);
+    root.tabIndex = 0;  // focusable: arrow keys step, space plays
+    root.addEventListener('keydown', function (e) {
+      if (e.key === 'ArrowRight') forward();
+      else if (e.key === 'ArrowLeft') back();
+      else if (e.key === ' ') play();
+      else return;
+      e.preventDefault();
+    });
+    show();
+  }
+
+  function start() {
+    document.querySelectorAll('div.player[data-moves]').forEach(function (root) { new Player(root); });
+    var hook = /[#&]steps=([fbrp]*)/.exec(location.hash);
+    if (hook) {
+      var first = document.querySelector('div.player[data-moves]');
+      var act = { f: 'forward', b: 'back', r: 'reset', p: 'play' };
+      if (first) {
+        hook[1].split('').forEach(function (c) {
+          first.querySelector('button[data-act="' + act[c] + '"]').click();
+        });
+      }
+      document.body.dataset.hook = first ? 'done' : 'no player';
+    }
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
+)js";
+}
+
+}  // namespace slidedb
