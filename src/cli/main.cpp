@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
     slidedb::cli::add_show(app, chosen);
     slidedb::cli::add_report(app, chosen);
     slidedb::cli::add_query(app, chosen);
+    slidedb::cli::add_scan(app, chosen);
+    slidedb::cli::add_render(app, chosen);
     slidedb::cli::add_generate(app, chosen);
     try {
         app.parse(argc, argv);

@@ -54,6 +54,14 @@ private:
             pending_.push_back(std::move(part));
             return;
         }
+        if (is_picture(entry.path)) {
+            // Decoding and scanning are the costly part: leave them to the read stage.
+            auto part = std::make_shared<Part>();
+            part->file.path = entry.path;
+            part->needs_read = true;
+            pending_.push_back(std::move(part));
+            return;
+        }
         FoundFile whole = read_input(entry.path);
         if (whole.is_image || whole.puzzles.size() <= kPartPuzzles) {
             pending_.push_back(std::make_shared<Part>(Part{std::move(whole), true, false}));

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "puzzle/board_file.h"
+#include "scan/image.h"
+#include "scan/screenshot.h"
 
 namespace slidedb {
 
@@ -19,10 +21,43 @@ std::string content_hash(std::string_view bytes) {
     return fmt::format("{:016x}", h);
 }
 
+namespace {
+
+void read_picture(FoundFile& file, std::string_view bytes) {
+    file.is_image = true;
+    auto scanned = scan_screenshot(bytes);
+    if (auto* e = std::get_if<ScanError>(&scanned)) {
+        file.errors.push_back({0, std::move(e->message)});
+        return;
+    }
+    auto& s = std::get<ScanResult>(scanned);
+    FoundPuzzle p;
+    p.key = s.board.key();
+    p.board = std::move(s.board);
+    p.format = image_format(bytes) == ImageFormat::Png ? "png" : "jpeg";
+    p.screenshot = ScreenshotInfo{s.image_width, s.image_height, s.box_x, s.box_y, s.box_w,
+                                  s.box_h,       s.cell_px,     s.confidence, s.exit_seen};
+    file.puzzles.push_back(std::move(p));
+}
+
+}  // namespace
+
+bool is_picture(const std::string& path) {
+    char head[16] = {};
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!f) return false;
+    const std::size_t got = std::fread(head, 1, sizeof head, f.get());
+    return looks_like_image(std::string_view(head, got));
+}
+
 FoundFile read_bytes(const std::string& path, std::string_view bytes) {
     FoundFile file;
     file.path = path;
     file.hash = content_hash(bytes);
+    if (looks_like_image(bytes)) {
+        read_picture(file, bytes);
+        return file;
+    }
     for (ReadItem& item : read_board_text(bytes)) {
         if (auto* e = std::get_if<ReadError>(&item)) {
             file.errors.push_back({e->line, std::move(e->message)});

@@ -14,6 +14,9 @@ constexpr std::uintmax_t kMaxInputBytes = 64u << 20;
 // FNV-1a 64 of the bytes, as 16 hex digits.
 std::string content_hash(std::string_view bytes);
 
+// True when the file starts like a PNG or JPEG (by content, not by name).
+bool is_picture(const std::string& path);
+
 // Reads a board file or a screenshot. Never throws: every problem becomes a
 // FoundError of the returned file.
 FoundFile read_input(const std::string& path);

@@ -1,0 +1,119 @@
+// slidedb render BOARD --png FILE : draw a board as the game shows it.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "draw/render.h"
+#include "puzzle/board.h"
+#include "puzzle/board_file.h"
+
+namespace slidedb::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RenderArgs {
+    std::string board;
+    std::string png;
+    std::string theme = "orange";
+    std::string exit = "right";
+    int width = 640, height = 960;
+    std::uint32_t seed = 1;
+};
+
+// BOARD is a file when one exists by that name; otherwise an inline letter
+// grid with rows separated by '/'.
+Board board_argument(const RenderArgs& a) {
+    std::error_code ec;
+    const Side side = a.exit == "left" ? Side::Left : Side::Right;
+    if (fs::is_regular_file(a.board, ec)) {
+        if (fs::file_size(a.board, ec) > kMaxBoardFileBytes) throw BoardError(fmt::format("{}: file too large", a.board));
+        std::ifstream in(a.board, std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        for (const ReadItem& item : read_board_text(ss.str())) {
+            if (auto* p = std::get_if<ReadPuzzle>(&item)) return p->board;
+            const auto& e = std::get<ReadError>(item);
+            throw BoardError(fmt::format("{}:{}: {}", a.board, e.line, e.message));
+        }
+        throw BoardError(fmt::format("{}: no board in the file", a.board));
+    }
+    std::vector<std::string> rows;
+    size_t start = 0;
+    while (true) {
+        const size_t end = a.board.find('/', start);
+        rows.push_back(a.board.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    try {
+        return board_from_grid(rows, side);
+    } catch (const BoardError& e) {
+        throw BoardError(fmt::format("no such file, and not an inline grid (rows separated by '/'): {}", e.what()));
+    }
+}
+
+int run_render(const RenderArgs& a) {
+    Board board;
+    try {
+        board = board_argument(a);
+    } catch (const BoardError& e) {
+        std::fputs(fmt::format("{}: {}\n", a.board, e.what()).c_str(), stderr);
+        return 1;
+    }
+    RenderOptions opt;
+    opt.theme = theme_from_name(a.theme).value_or(Theme::Orange);
+    opt.seed = a.seed;
+    const Image image = render_board(board, opt, a.width, a.height);
+    std::ofstream out(a.png, std::ios::binary);
+    out << encode_png(image);
+    if (!out) {
+        std::fputs(fmt::format("{}: cannot write\n", a.png).c_str(), stderr);
+        return 1;
+    }
+    std::fputs(fmt::format("{}: {}x{} {} {}x{} px\n", a.png, board.width, board.height, theme_name(opt.theme),
+                           image.width, image.height)
+                   .c_str(),
+               stdout);
+    return 0;
+}
+
+}  // namespace
+
+void add_render(CLI::App& app, Run& chosen) {
+    add_command<RenderArgs>(
+        app, chosen, "render",
+        "Draw a board as a screenshot of the game would show it (frame, exit notch, wooden blocks, red "
+        "prisoner, riveted fixed cells)",
+        [](CLI::App& sub, RenderArgs& a) {
+            sub.add_option("BOARD", a.board,
+                           "a board file (its first puzzle), or a letter grid inline with rows separated by '/', "
+                           "e.g. \"...F../...FG./BAAFG./BD..../CD..../C.EE..\" ('.' empty, 'x' fixed, 'A' the "
+                           "prisoner)")
+                ->required();
+            sub.add_option("--png", a.png, "the picture to write")->required();
+            sub.add_option("--theme", a.theme, "wood: pale, orange or cherry")
+                ->check(CLI::IsMember({"pale", "orange", "cherry"}))
+                ->capture_default_str();
+            sub.add_option("--exit", a.exit, "exit side of an inline grid: left or right")
+                ->check(CLI::IsMember({"left", "right"}))
+                ->capture_default_str();
+            sub.add_option("--width", a.width, "picture width in pixels")
+                ->check(CLI::Range(64, 16384))
+                ->capture_default_str();
+            sub.add_option("--height", a.height, "picture height in pixels")
+                ->check(CLI::Range(64, 16384))
+                ->capture_default_str();
+            sub.add_option("--seed", a.seed, "wood grain variation")->capture_default_str();
+        },
+        [](const RenderArgs& a) { return run_render(a); });
+}
+
+}  // namespace slidedb::cli

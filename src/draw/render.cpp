@@ -1,0 +1,289 @@
+#include "draw/render.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "draw/canvas.h"
+
+namespace slidedb {
+
+std::string_view theme_name(Theme t) {
+    switch (t) {
+        case Theme::Pale: return "pale";
+        case Theme::Orange: return "orange";
+        case Theme::Cherry: return "cherry";
+    }
+    return "orange";
+}
+
+std::optional<Theme> theme_from_name(std::string_view name) {
+    if (name == "pale") return Theme::Pale;
+    if (name == "orange") return Theme::Orange;
+    if (name == "cherry") return Theme::Cherry;
+    return std::nullopt;
+}
+
+namespace {
+
+struct Palette {
+    Rgb frame, wood, floor;
+};
+
+Palette palette(Theme t) {
+    const Rgb floor{104, 70, 30};
+    switch (t) {
+        case Theme::Pale: return {{172, 128, 56}, {226, 178, 118}, floor};
+        case Theme::Orange: return {{165, 121, 41}, {230, 126, 14}, floor};
+        case Theme::Cherry: return {{196, 140, 84}, {185, 88, 56}, floor};
+    }
+    return {{165, 121, 41}, {230, 126, 14}, floor};
+}
+
+// Smooth 1-D noise in [-1, 1]: a few sines of random frequency and phase.
+// `scale` is the length (in pixels) of the coarsest wave.
+std::vector<float> grain_table(int n, double scale, std::mt19937& rng) {
+    std::uniform_real_distribution<double> u(0, 1);
+    struct Wave {
+        double f, ph, a;
+    };
+    Wave w[4];
+    double total = 0;
+    for (int i = 0; i < 4; ++i) {
+        w[i] = {(1 + i * 1.7 + u(rng)) * 2 * M_PI / scale, u(rng) * 2 * M_PI, 1.0 / (1 + i)};
+        total += w[i].a;
+    }
+    std::vector<float> t(static_cast<size_t>(std::max(n, 1)));
+    for (int k = 0; k < n; ++k) {
+        double v = 0;
+        for (const Wave& x : w) v += x.a * std::sin(x.f * k + x.ph);
+        t[static_cast<size_t>(k)] = static_cast<float>(v / total);
+    }
+    return t;
+}
+
+// Is (x, y) inside the rectangle [x0,x1) x [y0,y1) with rounded corners?
+bool inside_rounded(double x, double y, double x0, double y0, double x1, double y1, double rad) {
+    if (x < x0 || x >= x1 || y < y0 || y >= y1) return false;
+    const double cx = std::clamp(x, x0 + rad, x1 - rad), cy = std::clamp(y, y0 + rad, y1 - rad);
+    return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= rad * rad;
+}
+
+void fill_rounded(Image& im, double x0, double y0, double x1, double y1, double rad, Rgb c, double alpha) {
+    for (int y = static_cast<int>(std::floor(y0)); y < static_cast<int>(std::ceil(y1)); ++y)
+        for (int x = static_cast<int>(std::floor(x0)); x < static_cast<int>(std::ceil(x1)); ++x)
+            if (inside_rounded(x + 0.5, y + 0.5, x0, y0, x1, y1, rad)) blend_px(im, x, y, c, alpha);
+}
+
+// The whole picture starts as the frame's wood, grain running down.
+void draw_background(Image& im, Rgb wood, std::mt19937& rng) {
+    const auto gx = grain_table(im.width, 40, rng);
+    const auto gy = grain_table(im.height + im.width, 300, rng);
+    for (int y = 0; y < im.height; ++y) {
+        for (int x = 0; x < im.width; ++x) {
+            const double shade = 1 + 0.05 * gx[static_cast<size_t>(x)] + 0.03 * gy[static_cast<size_t>(y + x / 4)];
+            std::uint8_t* p = im.px(x, y);
+            p[0] = static_cast<std::uint8_t>(std::clamp(wood.r * shade, 0.0, 255.0));
+            p[1] = static_cast<std::uint8_t>(std::clamp(wood.g * shade, 0.0, 255.0));
+            p[2] = static_cast<std::uint8_t>(std::clamp(wood.b * shade, 0.0, 255.0));
+        }
+    }
+}
+
+struct Geometry {
+    double box_x, box_y, px, py;  // board floor origin and cell size
+    double gap;                   // in pixels
+};
+
+// One block (or fixed cell) covering cells [c0, c1) x [r0, r1).
+// Shadows first (shadow_only), then faces, so no shadow falls on a face.
+void draw_block(Image& im, const Geometry& g, int c0, int r0, int c1, int r1, Rgb base, bool riveted,
+                std::mt19937& rng, bool shadow_only) {
+    const double p = std::min(g.px, g.py);
+    const double x0 = g.box_x + c0 * g.px + g.gap / 2, x1 = g.box_x + c1 * g.px - g.gap / 2;
+    const double y0 = g.box_y + r0 * g.py + g.gap / 2, y1 = g.box_y + r1 * g.py - g.gap / 2;
+    const double rad = 0.07 * p;
+    // Drop shadow, down and to the right.
+    if (shadow_only) {
+        fill_rounded(im, x0 + 0.03 * p, y0 + 0.05 * p, x1 + 0.03 * p, y1 + 0.05 * p, rad, {40, 25, 10}, 0.55);
+        return;
+    }
+
+    const bool horizontal = (c1 - c0) >= (r1 - r0);
+    std::uniform_real_distribution<double> u(0, 1);
+    const int along = static_cast<int>(std::ceil(horizontal ? x1 - x0 : y1 - y0)) + 2;
+    const int across = static_cast<int>(std::ceil(horizontal ? y1 - y0 : x1 - x0)) + 2;
+    const auto stripes = grain_table(across + 64, std::max(6.0, 0.4 * p), rng);
+    const auto wobble = grain_table(along, std::max(20.0, 1.5 * p), rng);
+    const double tint = 0.95 + 0.1 * u(rng);
+    const double bevel = std::max(1.0, 0.06 * p), outline = std::max(1.0, 0.022 * p);
+    for (int y = static_cast<int>(std::floor(y0)); y < static_cast<int>(std::ceil(y1)); ++y) {
+        for (int x = static_cast<int>(std::floor(x0)); x < static_cast<int>(std::ceil(x1)); ++x) {
+            const double fx = x + 0.5, fy = y + 0.5;
+            if (!inside_rounded(fx, fy, x0, y0, x1, y1, rad)) continue;
+            const int a = static_cast<int>(horizontal ? fx - x0 : fy - y0);
+            const int c = static_cast<int>(horizontal ? fy - y0 : fx - x0);
+            const int k = std::clamp(c + static_cast<int>(16 + 6 * wobble[static_cast<size_t>(std::clamp(a, 0, along - 1))]), 0,
+                                     across + 63);
+            double shade = tint * (1 + 0.07 * stripes[static_cast<size_t>(k)]);
+            const double dt = fy - y0, db = y1 - fy, dl = fx - x0, dr = x1 - fx;
+            if (dt < bevel) shade *= 1.12;
+            if (dl < bevel) shade *= 1.05;
+            if (db < bevel) shade *= 0.78;
+            if (dr < bevel) shade *= 0.88;
+            // The dark rim, a little wider at the rounded corners.
+            const bool rim = std::min({dt, db, dl, dr}) < outline ||
+                             !inside_rounded(fx, fy, x0 + outline, y0 + outline, x1 - outline, y1 - outline,
+                                             std::max(0.0, rad - outline));
+            if (rim) shade = 0.45;
+            blend_px(im, x, y, scaled(base, shade));
+        }
+    }
+    if (riveted) {
+        for (int corner = 0; corner < 4; ++corner) {
+            const double cx = g.box_x + (c0 + (corner % 2 ? 0.8 : 0.2)) * g.px;
+            const double cy = g.box_y + (r0 + (corner / 2 ? 0.8 : 0.2)) * g.py;
+            fill_disc(im, cx, cy, 0.08 * p, {58, 54, 50});
+            fill_disc(im, cx - 0.04 * p, cy - 0.04 * p, 0.018 * p, {150, 146, 140});
+        }
+    }
+}
+
+void draw_notch(Image& im, const Geometry& g, int cols, int row, Side side, Rgb floor) {
+    const double p = std::min(g.px, g.py);
+    const double depth = 0.45 * p;
+    const double y0 = g.box_y + row * g.py + 0.08 * g.py, y1 = g.box_y + (row + 1) * g.py - 0.08 * g.py;
+    const double xe = side == Side::Right ? g.box_x + cols * g.px : g.box_x;
+    const double x0 = side == Side::Right ? xe - 1 : xe - depth, x1 = side == Side::Right ? xe + depth : xe + 1;
+    fill_rect(im, static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(std::ceil(x1)), static_cast<int>(std::ceil(y1)), floor);
+    // Three small arrows pointing out of the board.
+    const Rgb arrow{78, 50, 20};
+    for (int k = 0; k < 3; ++k) {
+        const double cy = y0 + (y1 - y0) * (k + 0.5) / 3, hh = (y1 - y0) / 9;
+        const double ax = side == Side::Right ? xe + 0.1 * p : xe - 0.1 * p;
+        const double dir = side == Side::Right ? 1 : -1;
+        for (int y = static_cast<int>(cy - hh); y <= static_cast<int>(cy + hh); ++y) {
+            const double w = (hh - std::abs(y + 0.5 - cy)) * 1.2;
+            for (int x = 0; x < static_cast<int>(w); ++x)
+                blend_px(im, static_cast<int>(ax + dir * x), y, arrow);
+        }
+    }
+}
+
+void draw_chrome(Image& im, double top_h, double bottom_y, double p, const Palette& pal, std::mt19937& rng) {
+    const int w = im.width;
+    const double m = 0.03 * w;
+    const Rgb panel = pal.floor, white{250, 250, 245};
+    // Two header panels: puzzle number and moves.
+    const double split = 0.67 * w;
+    const double py0 = std::max(m, top_h * 0.2), py1 = top_h - m;
+    if (py1 - py0 > 20) {
+        fill_rounded(im, m, py0, split - m / 2, py1, 0.03 * w, scaled(panel, 0.8), 1.0);
+        fill_rounded(im, m + 2, py0 + 2, split - m / 2 - 2, py1 - 2, 0.03 * w, panel, 1.0);
+        fill_rounded(im, split + m / 2, py0, w - m, py1, 0.03 * w, scaled(panel, 0.8), 1.0);
+        fill_rounded(im, split + m / 2 + 2, py0 + 2, w - m - 2, py1 - 2, 0.03 * w, panel, 1.0);
+        const double ts = std::max(1.0, (py1 - py0) / 40);
+        std::uniform_int_distribution<int> num(1, 999);
+        const std::string puzzle = "Puzzle", number = fmt::format("{}", num(rng));
+        draw_text(im, (m + split) / 2 - text_width(puzzle, ts) / 2.0, py0 + (py1 - py0) * 0.1, puzzle, ts, white);
+        draw_text(im, (m + split) / 2 - text_width(number, ts * 1.8) / 2.0, py0 + (py1 - py0) * 0.38, number, ts * 1.8, white);
+        draw_text(im, split + m, py0 + (py1 - py0) * 0.1, "Moves", ts, white);
+        draw_text(im, split + m * 2, py0 + (py1 - py0) * 0.4, "0", ts * 1.8, white);
+    }
+    // Four buttons below the board.
+    const double by0 = bottom_y + 0.25 * p, by1 = std::min<double>(im.height - m, by0 + 0.8 * p);
+    if (by1 - by0 > 10) {
+        const double bw = (w - 5 * m) / 4;
+        for (int k = 0; k < 4; ++k) {
+            const double bx0 = m + k * (bw + m);
+            fill_rounded(im, bx0, by0, bx0 + bw, by1, 0.02 * w, scaled(pal.frame, 0.55), 1.0);
+            fill_rounded(im, bx0 + 2, by0 + 2, bx0 + bw - 2, by1 - 2, 0.02 * w, scaled(pal.frame, 1.05), 1.0);
+            fill_disc(im, bx0 + bw / 2, (by0 + by1) / 2, (by1 - by0) * 0.25, k == 0 ? white : scaled(pal.frame, 0.7));
+        }
+    }
+}
+
+}  // namespace
+
+Image render_board(const Board& board, Theme theme, int width, int height) {
+    RenderOptions o;
+    o.theme = theme;
+    return render_board(board, o, width, height);
+}
+
+Image render_board(const Board& board, const RenderOptions& opt, int width, int height, RenderLayout* layout) {
+    if (width < 64 || height < 64 || width > kMaxImageSide || height > kMaxImageSide ||
+        static_cast<long long>(width) * height > kMaxImagePixels)
+        throw std::invalid_argument(fmt::format("picture size {}x{} is out of range (64..{} a side)", width, height,
+                                                kMaxImageSide));
+    std::mt19937 rng(opt.seed);
+    const Palette pal = palette(opt.theme);
+    const Rgb prisoner = mixed({236, 58, 20}, {170, 42, 30}, std::clamp(opt.prisoner_shade, 0.0, 1.0));
+    Image im(width, height);
+    const int nx = board.width, ny = board.height;
+
+    Geometry g{};
+    bool chrome = false;
+    double top_h = 0, bottom_h = 0;
+    if (opt.frame) {
+        chrome = opt.chrome && height >= 1.25 * width;
+        top_h = chrome ? 0.24 * height : 0;
+        bottom_h = chrome ? 0.12 * height : 0;
+        const double avail_h = height - top_h - bottom_h;
+        const double p = std::min(width / (nx + 0.9), avail_h / (ny + 0.9));
+        g.px = g.py = p;
+        g.box_x = std::round((width - nx * p) / 2);
+        g.box_y = std::round(top_h + (avail_h - ny * p) / 2);
+    } else {
+        g.px = static_cast<double>(width) / nx;
+        g.py = static_cast<double>(height) / ny;
+        g.box_x = g.box_y = 0;
+    }
+    const double p = std::min(g.px, g.py);
+    g.gap = std::max(1.5, std::clamp(opt.gap, 0.02, 0.2) * p);
+
+    draw_background(im, pal.frame, rng);
+    const double bx0 = g.box_x, by0 = g.box_y, bx1 = g.box_x + nx * g.px, by1 = g.box_y + ny * g.py;
+    if (opt.frame) {
+        // A groove around the board: dark inside, light outside.
+        const int t = std::max(1, static_cast<int>(0.03 * p));
+        fill_rect(im, static_cast<int>(bx0) - 2 * t, static_cast<int>(by0) - 2 * t, static_cast<int>(bx1) + 2 * t,
+                  static_cast<int>(by1) + 2 * t, scaled(pal.frame, 1.15));
+        fill_rect(im, static_cast<int>(bx0) - t, static_cast<int>(by0) - t, static_cast<int>(bx1) + t,
+                  static_cast<int>(by1) + t, scaled(pal.frame, 0.6));
+        if (chrome) draw_chrome(im, top_h, by1, p, pal, rng);
+    }
+    // The floor, with the frame's shadow along its top and left.
+    fill_rect(im, static_cast<int>(bx0), static_cast<int>(by0), static_cast<int>(std::ceil(bx1)),
+              static_cast<int>(std::ceil(by1)), pal.floor);
+    fill_rect(im, static_cast<int>(bx0), static_cast<int>(by0), static_cast<int>(std::ceil(bx1)),
+              static_cast<int>(by0 + 0.04 * p), {30, 20, 8}, 0.35);
+    fill_rect(im, static_cast<int>(bx0), static_cast<int>(by0), static_cast<int>(bx0 + 0.03 * p),
+              static_cast<int>(std::ceil(by1)), {30, 20, 8}, 0.25);
+    if (opt.frame) draw_notch(im, g, nx, board.exit_row(), board.exit, pal.floor);
+
+    for (const bool shadow : {true, false}) {
+        for (const Cell& f : board.fixed)
+            draw_block(im, g, f.col, f.row, f.col + 1, f.row + 1, pal.wood, true, rng, shadow);
+        for (size_t i = 0; i < board.blocks.size(); ++i) {
+            const Block& b = board.blocks[i];
+            const int c1 = b.axis == Axis::Horizontal ? b.col + b.length : b.col + 1;
+            const int r1 = b.axis == Axis::Vertical ? b.row + b.length : b.row + 1;
+            draw_block(im, g, b.col, b.row, c1, r1, i == 0 ? prisoner : pal.wood, false, rng, shadow);
+        }
+    }
+    if (layout) {
+        layout->box_x = static_cast<int>(bx0);
+        layout->box_y = static_cast<int>(by0);
+        layout->box_w = static_cast<int>(std::lround(nx * g.px));
+        layout->box_h = static_cast<int>(std::lround(ny * g.py));
+        layout->cell_px = (g.px + g.py) / 2;
+    }
+    return im;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,153 @@
+#include "scan/image.h"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+// The one translation unit that compiles stb_image and stb_image_resize. Only
+// the two formats a screenshot comes in are built. stb_image's own dimension
+// limit stays at its default so that stbi_info_from_memory reports the size
+// and decode_image can say why a picture is refused.
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#define STBI_ONLY_JPEG
+#define STBI_NO_STDIO
+#define STB_IMAGE_RESIZE_IMPLEMENTATION
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#include <stb/stb_image.h>
+#include <stb/stb_image_resize.h>
+#pragma GCC diagnostic pop
+
+namespace slidedb {
+
+Image::Image(int w, int h, std::uint8_t r, std::uint8_t g, std::uint8_t b)
+    : width(w), height(h), rgb(static_cast<size_t>(w) * static_cast<size_t>(h) * 3) {
+    for (size_t i = 0; i < rgb.size(); i += 3) {
+        rgb[i] = r;
+        rgb[i + 1] = g;
+        rgb[i + 2] = b;
+    }
+}
+
+ImageFormat image_format(std::string_view bytes) {
+    static constexpr unsigned char png[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    if (bytes.size() >= 8 && std::memcmp(bytes.data(), png, 8) == 0) return ImageFormat::Png;
+    if (bytes.size() >= 3 && static_cast<unsigned char>(bytes[0]) == 0xff &&
+        static_cast<unsigned char>(bytes[1]) == 0xd8 && static_cast<unsigned char>(bytes[2]) == 0xff)
+        return ImageFormat::Jpeg;
+    return ImageFormat::Unknown;
+}
+
+bool looks_like_image(std::string_view bytes) { return image_format(bytes) != ImageFormat::Unknown; }
+
+namespace {
+
+// A complete PNG ends with an IEND chunk; a complete JPEG with an EOI marker
+// (some writers append a few bytes after it, so look near the end).
+bool looks_complete(std::string_view bytes, ImageFormat f) {
+    const size_t tail = std::min<size_t>(bytes.size(), 4096);
+    const std::string_view end = bytes.substr(bytes.size() - tail);
+    if (f == ImageFormat::Png) return end.find("IEND") != std::string_view::npos;
+    return end.find("\xff\xd9") != std::string_view::npos;
+}
+
+// stb_image 2.27 (the Debian package) writes past its Huffman size table
+// when a JPEG's DHT segment declares more codes than fit (sum of counts over
+// 256). Check every DHT segment before stb_image sees the file: each table's
+// code lengths must satisfy the prefix-code limit (Kraft), which also bounds
+// the total to 256. Returns an error message, or empty when sound.
+std::string check_jpeg_tables(std::string_view b) {
+    auto byte = [&](size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(b[i])); };
+    size_t p = 2;  // after SOI
+    while (p + 1 < b.size()) {
+        if (byte(p) != 0xff) {
+            ++p;  // entropy-coded data between markers
+            continue;
+        }
+        const unsigned m = byte(p + 1);
+        if (m == 0xff) {  // fill byte
+            ++p;
+            continue;
+        }
+        if (m == 0x00 || m == 0x01 || (m >= 0xd0 && m <= 0xd9)) {  // stuffing, TEM, RSTn, SOI, EOI
+            p += 2;
+            continue;
+        }
+        if (p + 3 >= b.size()) break;
+        const size_t len = byte(p + 2) << 8 | byte(p + 3);
+        if (len < 2 || p + 2 + len > b.size()) break;  // truncated: stb_image reports it
+        if (m == 0xc4) {
+            size_t q = p + 4;
+            const size_t end = p + 2 + len;
+            while (q < end) {
+                if (q + 17 > end) return "corrupt JPEG (short Huffman table)";
+                unsigned code = 0, total = 0;
+                for (int i = 1; i <= 16; ++i) {
+                    const unsigned n = byte(q + static_cast<size_t>(i));
+                    code += n;
+                    total += n;
+                    if (code > (1u << i)) return "corrupt JPEG (impossible Huffman table)";
+                    code <<= 1;
+                }
+                q += 17 + total;
+                if (q > end) return "corrupt JPEG (short Huffman table)";
+            }
+        }
+        p += 2 + len;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
+    if (bytes.empty()) return DecodeError{"empty file (0 bytes)"};
+    const ImageFormat f = image_format(bytes);
+    if (f == ImageFormat::Unknown) return DecodeError{"not a PNG or JPEG image"};
+    const char* kind = f == ImageFormat::Png ? "PNG" : "JPEG";
+    if (bytes.size() > static_cast<size_t>(INT32_MAX))
+        return DecodeError{fmt::format("{} file too large ({} bytes)", kind, bytes.size())};
+    const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
+    const int len = static_cast<int>(bytes.size());
+    int w = 0, h = 0, comp = 0;
+    if (!stbi_info_from_memory(data, len, &w, &h, &comp)) {
+        const char* why = stbi_failure_reason();
+        return DecodeError{fmt::format("cannot read {} header: {}", kind, why ? why : "unknown")};
+    }
+    if (w <= 0 || h <= 0) return DecodeError{fmt::format("{} has no pixels ({}x{})", kind, w, h)};
+    if (w > kMaxImageSide || h > kMaxImageSide ||
+        static_cast<long long>(w) * h > kMaxImagePixels)
+        return DecodeError{fmt::format("image is {}x{}; at most {} pixels a side and {} megapixels "
+                                       "are accepted",
+                                       w, h, kMaxImageSide, kMaxImagePixels / 1'000'000)};
+    if (!looks_complete(bytes, f))
+        return DecodeError{fmt::format("truncated {} (no end marker)", kind)};
+    if (f == ImageFormat::Jpeg) {
+        if (std::string why = check_jpeg_tables(bytes); !why.empty()) return DecodeError{why};
+    }
+    int dw = 0, dh = 0, dc = 0;
+    stbi_uc* pixels = stbi_load_from_memory(data, len, &dw, &dh, &dc, 3);
+    if (!pixels) {
+        const char* why = stbi_failure_reason();
+        return DecodeError{fmt::format("cannot decode {}: {}", kind, why ? why : "unknown")};
+    }
+    Image img;
+    img.width = dw;
+    img.height = dh;
+    img.rgb.assign(pixels, pixels + static_cast<size_t>(dw) * static_cast<size_t>(dh) * 3);
+    stbi_image_free(pixels);
+    return img;
+}
+
+Image resize_image(const Image& src, int width, int height) {
+    Image out(width, height);
+    stbir_resize_uint8(src.rgb.data(), src.width, src.height, 0, out.rgb.data(), width, height, 0, 3);
+    return out;
+}
+
+}  // namespace slidedb

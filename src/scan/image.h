@@ -1,0 +1,54 @@
+// Pictures in memory, and the only door through which file bytes become
+// pixels: PNG and JPEG through stb_image, with every size bounded before a
+// single pixel is allocated (public input is hostile).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace slidedb {
+
+// 8-bit RGB, rows top to bottom, no padding: rgb.size() == width * height * 3.
+struct Image {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgb;
+
+    Image() = default;
+    Image(int w, int h, std::uint8_t r = 0, std::uint8_t g = 0, std::uint8_t b = 0);
+
+    const std::uint8_t* px(int x, int y) const {
+        return rgb.data() + (static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)) * 3;
+    }
+    std::uint8_t* px(int x, int y) {
+        return rgb.data() + (static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)) * 3;
+    }
+};
+
+constexpr long long kMaxImagePixels = 40'000'000;  // 40 megapixels
+constexpr int kMaxImageSide = 16384;
+
+enum class ImageFormat { Unknown, Png, Jpeg };
+
+// By magic bytes only; says nothing about whether the rest is sound.
+ImageFormat image_format(std::string_view bytes);
+bool looks_like_image(std::string_view bytes);
+
+struct DecodeError {
+    std::string message;
+};
+
+// Decodes a PNG (RGB, RGBA, grey, palette, 8 or 16 bit) or a JPEG (baseline or
+// progressive) into 8-bit RGB; alpha is dropped. Checks the header's size with
+// stbi_info_from_memory before decoding, and rejects truncated files (no IEND
+// chunk / no EOI marker) that stb_image would otherwise pad with grey.
+// Never throws.
+std::variant<Image, DecodeError> decode_image(std::string_view bytes);
+
+// Bilinear-ish resampling through stb_image_resize (used to make test
+// screenshots at other scales and by the debug pictures).
+Image resize_image(const Image& src, int width, int height);
+
+}  // namespace slidedb
