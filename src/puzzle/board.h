@@ -73,4 +73,7 @@ struct Board {
 Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_row = -1,
                       char prisoner = 'A');
 
+// Reads Board::grid() text back (rows joined by '\n').
+Board board_from_text(const std::string& grid, Side exit);
+
 }  // namespace slidedb

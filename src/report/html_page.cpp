@@ -7,6 +7,7 @@
 #include "report/html.h"
 #include "report/player_js.h"
 #include "report/svg_chart.h"
+#include "report/text.h"
 
 namespace slidedb {
 
@@ -71,16 +72,6 @@ std::string anchor(const std::string& s) {
     return out;
 }
 
-std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> rows;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t nl = text.find('\n', start);
-        rows.push_back(text.substr(start, nl - start));
-        if (nl == std::string::npos) return rows;
-        start = nl + 1;
-    }
-}
 
 double number(const std::string& s) {
     try {

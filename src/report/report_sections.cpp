@@ -1,4 +1,5 @@
 #include "report/report_sections.h"
+#include "report/text.h"
 
 #include <sstream>
 
@@ -8,11 +9,6 @@ namespace slidedb {
 
 namespace {
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 bool parse_chart(const std::string& hint, Chart& chart) {
     std::istringstream in(hint);

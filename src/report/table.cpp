@@ -1,4 +1,5 @@
 #include "report/table.h"
+#include "report/text.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,16 +10,6 @@ namespace slidedb {
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& cell) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t nl = cell.find('\n', start);
-        out.push_back(cell.substr(start, nl - start));
-        if (nl == std::string::npos) return out;
-        start = nl + 1;
-    }
-}
 
 std::string aligned(const Table& t) {
     const std::size_t n = t.columns.size();
@@ -26,7 +17,7 @@ std::string aligned(const Table& t) {
     for (std::size_t c = 0; c < n; ++c) width[c] = t.columns[c].size();
     for (const auto& row : t.rows)
         for (std::size_t c = 0; c < n; ++c)
-            for (const std::string& l : lines_of(row[c])) width[c] = std::max(width[c], l.size());
+            for (const std::string& l : split_lines(row[c])) width[c] = std::max(width[c], l.size());
     auto right = [&](std::size_t c) { return c < t.numeric.size() && t.numeric[c]; };
     std::string out;
     auto emit = [&](const std::vector<std::string>& cells) {
@@ -46,7 +37,7 @@ std::string aligned(const Table& t) {
         std::vector<std::vector<std::string>> cell_lines(n);
         std::size_t height = 1;
         for (std::size_t c = 0; c < n; ++c) {
-            cell_lines[c] = lines_of(row[c]);
+            cell_lines[c] = split_lines(row[c]);
             height = std::max(height, cell_lines[c].size());
         }
         for (std::size_t k = 0; k < height; ++k) {

@@ -3,21 +3,12 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "store/query.h"
+#include "puzzle/board.h"
 
 namespace slidedb {
 
 namespace {
 
-std::vector<std::string> split_rows(const std::string& grid) {
-    std::vector<std::string> rows;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t nl = grid.find('\n', start);
-        rows.push_back(grid.substr(start, nl - start));
-        if (nl == std::string::npos) return rows;
-        start = nl + 1;
-    }
-}
 
 }  // namespace
 
@@ -27,7 +18,7 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
     if (!p.executeStep()) return std::nullopt;
     PuzzleRecord rec;
     rec.id = id;
-    rec.board = board_from_grid(split_rows(p.getColumn(0).getString()),
+    rec.board = board_from_text(p.getColumn(0).getString(),
                                 p.getColumn(1).getString() == "left" ? Side::Left : Side::Right);
 
     SQLite::Statement s(db, "SELECT status, moves, steps, solution, cluster_size, cluster_goals, "

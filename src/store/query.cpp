@@ -5,16 +5,12 @@
 #include <fmt/format.h>
 
 #include "store/database.h"
+#include "report/text.h"
 
 namespace slidedb {
 
 namespace {
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 // True when the text holds more than blank lines and comments.
 bool has_sql(const std::string& text) {

@@ -1,4 +1,5 @@
 #include "store/report_data.h"
+#include "puzzle/board.h"
 
 #include <SQLiteCpp/Statement.h>
 
@@ -6,16 +7,6 @@ namespace slidedb {
 
 namespace {
 
-std::vector<std::string> split_rows(const std::string& grid) {
-    std::vector<std::string> rows;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t nl = grid.find('\n', start);
-        rows.push_back(grid.substr(start, nl - start));
-        if (nl == std::string::npos) return rows;
-        start = nl + 1;
-    }
-}
 
 std::string text_or_empty(const SQLite::Column& c) { return c.isNull() ? std::string() : c.getString(); }
 
@@ -30,7 +21,7 @@ std::optional<PuzzlePicture> load_picture(SQLite::Database& db, std::int64_t id)
     PuzzlePicture p;
     p.id = id;
     try {
-        p.board = board_from_grid(split_rows(st.getColumn(0).getString()),
+        p.board = board_from_text(st.getColumn(0).getString(),
                                   st.getColumn(1).getString() == "left" ? Side::Left : Side::Right);
     } catch (const BoardError&) {
         return std::nullopt;  // not an unblock board: nothing to draw

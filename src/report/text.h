@@ -1,0 +1,28 @@
+// Small text helpers shared by the report formats and the SQL runner.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace slidedb {
+
+// "a\nb" -> {"a", "b"}; "" -> {""}.
+inline std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t nl = text.find('\n', start);
+        lines.push_back(text.substr(start, nl - start));
+        if (nl == std::string::npos) return lines;
+        start = nl + 1;
+    }
+}
+
+// Without leading and trailing blanks.
+inline std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+}  // namespace slidedb
