@@ -1,13 +1,17 @@
 // The breadth-first search engine, shared by every rule set.
 //
 // A rule set gives: a State type, start(), is_goal(state),
-// for_each_successor(state, f) and move_between(a, b). The engine explores
-// the whole cluster (every board reachable from the start), level by level,
-// and keeps the first goal board it meets: BFS order makes its path optimal.
+// for_each_successor(state, f) and move_between(a, b). Its moves must be
+// reversible (every successor is also a predecessor): duplicates are then
+// only looked for one level up and down, and paths are rebuilt backwards.
+// The engine explores the whole cluster (every board reachable from the
+// start), level by level, and keeps the first goal board it meets: BFS order
+// makes its path optimal.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 #include "solve/result.h"
 #include "solve/visited.h"
@@ -19,6 +23,8 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
                 Visited<typename Rules::State>& seen) {
     using State = typename Rules::State;
     constexpr std::uint32_t kNone = Visited<State>::kNone;
+    constexpr std::uint32_t kBatch = Visited<State>::kBatch;
+    constexpr std::uint32_t kGroup = 64;  // successors worth one batch
     const auto started = std::chrono::steady_clock::now();
     const std::uint64_t max_states =
         std::min<std::uint64_t>(std::max<std::uint64_t>(options.max_states, 1), kNone - 1);
@@ -26,29 +32,41 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
     SolveResult r;
     r.max_states = max_states;
     seen.clear();
-    seen.insert(rules.start());
+    const State start = rules.start();
+    seen.insert(&start, 1);
     std::uint32_t goal = kNone;
     std::uint32_t begin = 0, next = 0;  // next: first board not yet expanded
     bool cut = false;
 
-    for (std::uint32_t depth = 0; begin < seen.size() && !cut; ++depth) {
+    for (std::uint32_t depth = 0, before = 0; begin < seen.size() && !cut; ++depth) {
         const std::uint32_t end = seen.size();
+        // Successors of depth d boards lie in depths d-1, d and d+1: the
+        // table need only hold boards from depth d-1 on.
+        seen.forget_before(before);
+        before = begin;
         Level level{depth, end - begin, 0, 0, 0};
-        for (next = begin; next < end; ++next) {
-            const State s = seen.board(next);
-            if (rules.is_goal(s)) {
-                ++level.goals;
-                if (goal == kNone) goal = next;
-            }
-            rules.for_each_successor(s, [&](State n) {
-                ++level.examined;
-                level.fresh += seen.insert(n);
-            });
-            if (seen.size() >= max_states) {
-                cut = true;
-                ++next;
-                break;
-            }
+        for (next = begin; next < end && !cut;) {
+            // The successors of a few boards go in at once, so that more probes
+            // are in flight. A batch takes no more boards once its successors
+            // could bring the count to max_states: only its last board can
+            // reach it, and the cut falls after the same board as if each
+            // went alone.
+            State batch[kBatch];
+            std::uint32_t n = 0;
+            do {
+                const State s = seen.board(next++);
+                if (rules.is_goal(s)) {
+                    ++level.goals;
+                    if (goal == kNone) goal = next - 1;
+                }
+                rules.for_each_successor(s, [&](State b) {
+                    if (n == kBatch) level.fresh += seen.insert(batch, std::exchange(n, 0));
+                    batch[n++] = b;
+                    ++level.examined;
+                });
+            } while (next < end && n < kGroup && seen.size() + n < max_states);
+            level.fresh += seen.insert(batch, n);
+            cut = seen.size() >= max_states;
         }
         r.levels.push_back(level);
         r.examined += level.examined;
@@ -77,12 +95,11 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
         while (depth + 1 < start_of.size() && start_of[depth + 1] <= goal) ++depth;
         std::vector<State> path{seen.board(goal)};
         for (; depth > 0; --depth) {
+            seen.window(start_of[depth - 1], start_of[depth]);
             State up{};
             bool found = false;
             rules.for_each_successor(path.back(), [&](State n) {
-                if (found) return;
-                const std::uint32_t i = seen.find(n);
-                if (i >= start_of[depth - 1] && i < start_of[depth]) {
+                if (!found && seen.contains(n)) {
                     up = n;
                     found = true;
                 }
@@ -101,7 +118,7 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
     } else {
         r.status = cut ? Status::Limit : Status::Unsolvable;
     }
-    r.peak_bytes = seen.bytes();
+    r.peak_bytes = seen.peak_bytes();
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return r;
 }

@@ -74,13 +74,18 @@ void BM_Rush18kAll(benchmark::State& state) {
     static const std::vector<Line> lines = rush_18k();
     std::vector<Board> boards;
     for (const Line& l : lines) boards.push_back(board_from_grid(rows_of(l.board), Side::Right));
-    std::uint64_t boards_seen = 0;
+    std::uint64_t boards_seen = 0, bytes = 0;
     for (auto _ : state) {
-        boards_seen = 0;
-        for (const Board& b : boards) boards_seen += solve(b).cluster_size;
+        boards_seen = bytes = 0;
+        for (const Board& b : boards) {
+            const SolveResult r = solve(b);
+            boards_seen += r.cluster_size;
+            bytes += r.peak_bytes;
+        }
     }
     state.counters["puzzles"] = static_cast<double>(boards.size());
     state.counters["boards"] = static_cast<double>(boards_seen);
+    state.counters["bytes/board"] = static_cast<double>(bytes) / static_cast<double>(boards_seen);
     state.counters["boards/s"] = benchmark::Counter(static_cast<double>(boards_seen) * static_cast<double>(state.iterations()),
                                                     benchmark::Counter::kIsRate);
 }

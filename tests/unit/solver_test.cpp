@@ -234,5 +234,47 @@ TEST(Solver, BoardsWithMoreThan21BlocksUseWideStates) {
     expect_valid_solution(b, r);
 }
 
+TEST(Solver, MaxStatesCutsRightAfterTheBoardThatReachesIt) {
+    // The cut falls after the first board whose successors bring the count to
+    // the limit: never more than one board's successors past it.
+    const Board b = board_from_grid(kFogleman, Side::Right);
+    const std::uint64_t most = 6 * b.blocks.size();  // slides of one board at most
+    for (std::uint64_t limit : {2u, 50u, 777u, 5000u, 24131u}) {
+        SolveOptions o;
+        o.max_states = limit;
+        const SolveResult r = solve(b, o);
+        EXPECT_FALSE(r.cluster_complete) << limit;
+        EXPECT_GE(r.cluster_size, limit);
+        EXPECT_LT(r.cluster_size, limit + most);
+        if (r.status == Status::Solved) {
+            EXPECT_EQ(r.moves, 49) << limit;  // kept only when it is optimal
+        }
+    }
+}
+
+TEST(Solver, StartWithEveryBlockAtOffsetZeroIsFound) {
+    // The packed board 0 is the table's empty mark: it must still count once.
+    const Board b = board_from_grid({"B...", "B...", "AA..", "...."}, Side::Right);
+    const SolveResult r = solve(b);
+    const Naive n = naive_bfs(b);
+    EXPECT_EQ(r.cluster_size, n.cluster);
+    EXPECT_EQ(r.moves, n.moves);
+    EXPECT_EQ(r.cluster_goals, n.goals);
+    expect_valid_solution(b, r);
+}
+
+TEST(Solver, PeakMemoryIsTheSameWhateverRanBefore) {
+    // Search memory is reused from one puzzle to the next; the figure must
+    // not depend on it. It counts every board once at least.
+    const Board small = board_from_grid(kNoSolution, Side::Right);
+    const SolveResult first = solve(small);
+    solve(board_from_grid(kFogleman, Side::Right));
+    const SolveResult again = solve(small);
+    EXPECT_EQ(first.peak_bytes, again.peak_bytes);
+    EXPECT_GE(first.peak_bytes, first.cluster_size * sizeof(std::uint64_t));
+    const SolveResult big = solve(board_from_grid(kFogleman, Side::Right));
+    EXPECT_LE(big.peak_bytes, 16 * big.cluster_size);
+}
+
 }  // namespace
 }  // namespace slidedb
