@@ -52,7 +52,17 @@ std::string statistics_text(const SolveResult& r) {
         "Search:  {} boards examined, {:.3f} s ({:.2f} M boards/s), peak {:.1f} KiB\n",
         r.cluster_size, r.cluster_goals, r.cluster_depth,
         r.cluster_complete ? "" : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
-        r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0);
+        r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0) +
+           (r.hardest_moves >= 0 ? fmt::format("Hardest: the cluster's hardest start needs {} moves{}\n",
+                                               r.hardest_moves,
+                                               r.hardest_moves > r.moves
+                                                   ? fmt::format(" ({} more than this one)", r.hardest_moves - r.moves)
+                                                   : std::string())
+                                 : std::string()) +
+           (!r.blocked_cells.empty() ? fmt::format("Blocked: {} never clear{} (covered by {})\n", r.blocked_cells,
+                                                   r.blocked_cells.find(' ') == std::string::npos ? "s" : "",
+                                                   r.blockers)
+                                     : std::string());
 }
 
 std::string levels_text(const SolveResult& r, Format format) {

@@ -12,32 +12,27 @@
 #include <algorithm>
 #include <chrono>
 #include <utility>
+#include <vector>
 
 #include "solve/result.h"
 #include "solve/visited.h"
 
 namespace slidedb {
 
-template <class Rules>
-SolveResult bfs(const Rules& rules, const SolveOptions& options,
-                Visited<typename Rules::State>& seen) {
+// Expands level after level from the boards already in `seen`, all taken as
+// depth 0, until a level adds nothing or the set holds max_states boards.
+// visit(index, board, level) sees each board as it is expanded. Appends one
+// Level per depth expanded; `next` is left at the first board not expanded.
+// Returns true when max_states cut the search short.
+template <class Rules, class Visit>
+bool expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std::uint64_t max_states,
+                   std::vector<Level>& levels, std::uint32_t& next, Visit&& visit) {
     using State = typename Rules::State;
-    constexpr std::uint32_t kNone = Visited<State>::kNone;
     constexpr std::uint32_t kBatch = Visited<State>::kBatch;
     constexpr std::uint32_t kGroup = 64;  // successors worth one batch
-    const auto started = std::chrono::steady_clock::now();
-    const std::uint64_t max_states =
-        std::min<std::uint64_t>(std::max<std::uint64_t>(options.max_states, 1), kNone - 1);
-
-    SolveResult r;
-    r.max_states = max_states;
-    seen.clear();
-    const State start = rules.start();
-    seen.insert(&start, 1);
-    std::uint32_t goal = kNone;
-    std::uint32_t begin = 0, next = 0;  // next: first board not yet expanded
+    std::uint32_t begin = 0;
     bool cut = false;
-
+    next = 0;
     for (std::uint32_t depth = 0, before = 0; begin < seen.size() && !cut; ++depth) {
         const std::uint32_t end = seen.size();
         // Successors of depth d boards lie in depths d-1, d and d+1: the
@@ -54,11 +49,8 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
             State batch[kBatch];
             std::uint32_t n = 0;
             do {
-                const State s = seen.board(next++);
-                if (rules.is_goal(s)) {
-                    ++level.goals;
-                    if (goal == kNone) goal = next - 1;
-                }
+                const State s = seen.board(next);
+                visit(next++, s, level);
                 rules.for_each_successor(s, [&](State b) {
                     if (n == kBatch) level.fresh += seen.insert(batch, std::exchange(n, 0));
                     batch[n++] = b;
@@ -68,10 +60,38 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
             level.fresh += seen.insert(batch, n);
             cut = seen.size() >= max_states;
         }
-        r.levels.push_back(level);
+        levels.push_back(level);
+        begin = end;
+    }
+    return cut;
+}
+
+template <class Rules>
+SolveResult bfs(const Rules& rules, const SolveOptions& options,
+                Visited<typename Rules::State>& seen) {
+    using State = typename Rules::State;
+    constexpr std::uint32_t kNone = Visited<State>::kNone;
+    const auto started = std::chrono::steady_clock::now();
+    const std::uint64_t max_states =
+        std::min<std::uint64_t>(std::max<std::uint64_t>(options.max_states, 1), kNone - 1);
+
+    SolveResult r;
+    r.max_states = max_states;
+    seen.clear();
+    const State start = rules.start();
+    seen.insert(&start, 1);
+    std::uint32_t goal = kNone;
+    std::uint32_t next = 0;  // first board not yet expanded
+    const bool cut = expand_levels(rules, seen, max_states, r.levels, next,
+                                   [&](std::uint32_t i, State s, Level& level) {
+                                       if (rules.is_goal(s)) {
+                                           ++level.goals;
+                                           if (goal == kNone) goal = i;
+                                       }
+                                   });
+    for (const Level& level : r.levels) {
         r.examined += level.examined;
         r.cluster_goals += level.goals;
-        begin = end;
     }
 
     if (cut) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct Level {
 
 struct SolveOptions {
     std::uint64_t max_states = 50'000'000;  // boards kept before the search stops
+    // After a complete search: distances to the goal (solved puzzles) or the
+    // blocked cells (unsolvable ones). Off, the search alone is measured.
+    bool analyse_cluster = true;
 };
 
 struct SolveResult {
@@ -38,6 +42,19 @@ struct SolveResult {
     std::uint64_t cluster_goals = 0;
     int cluster_depth = 0;        // largest distance from the start
     bool cluster_complete = true;  // false when max_states cut the search short
+
+    // Distance to the goal over the whole cluster, from a second search that
+    // starts at every goal board; filled when solved with the cluster complete.
+    std::vector<std::uint64_t> goal_levels;  // boards at each distance to the goal
+    int hardest_moves = -1;     // the largest distance: the cluster's hardest start
+    std::string hardest_board;  // the first board found at that distance, as Board::grid()
+
+    // Unsolvable puzzles: cells of the prisoner's row between it and the exit
+    // that some block or fixed cell covers in every board of the cluster
+    // ("r3c5 r3c6", 1-based, from the prisoner out), and their labels ('x'
+    // for a fixed cell). Empty otherwise.
+    std::string blocked_cells;
+    std::string blockers;
 
     std::uint64_t examined = 0;  // successors generated, all levels
     std::uint64_t max_states = 0;  // the limit the search ran under

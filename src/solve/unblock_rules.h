@@ -59,6 +59,10 @@ public:
     }
 
     State start() const { return start_; }
+    int blocks() const { return count_; }
+    // Cells of block i on board s, and the fixed cells: bit 8r + c.
+    Cells cells(State s, int i) const { return lines_[i].mask[offset(s, i)][0]; }
+    Cells fixed_cells() const { return fixed_[0]; }
     static int offset(State s, int i) { return static_cast<int>(s >> (3 * i)) & 7; }
     bool is_goal(State s) const { return offset(s, 0) == goal_; }
 

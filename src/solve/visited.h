@@ -39,7 +39,9 @@ public:
     static constexpr std::uint32_t kBatch = 256;  // most boards insert() takes at once
 
     void clear() {
+        // The old table goes too: peak_bytes() must not see the last search's.
         boards_.clear();
+        slots_.clear();
         first_ = 0;
         last_ = kNone;
         zero_ = kNone;

@@ -55,9 +55,13 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
     insert_solution_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT OR REPLACE INTO solutions (puzzle_id, status, moves, steps, solution, "
              "cluster_size, cluster_goals, cluster_depth, cluster_complete, examined, max_states, "
-             "seconds, peak_bytes, solver_version, import_id) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "seconds, peak_bytes, solver_version, import_id, hardest_moves, hardest_board, "
+             "blocked_cells, blockers) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     delete_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM levels WHERE puzzle_id = ?");
+    delete_goal_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM goal_levels WHERE puzzle_id = ?");
+    insert_goal_level_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT INTO goal_levels (puzzle_id, distance, boards) VALUES (?, ?, ?)");
     insert_level_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT INTO levels (puzzle_id, depth, frontier, examined, fresh, goals) "
              "VALUES (?, ?, ?, ?, ?, ?)");
@@ -219,6 +223,20 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, 
     st.bind(13, static_cast<std::int64_t>(r.peak_bytes));
     st.bind(14, kSolverVersion);
     st.bind(15, import_id_);
+    if (r.hardest_moves >= 0) {
+        st.bind(16, r.hardest_moves);
+        st.bind(17, r.hardest_board);
+    } else {
+        st.bind(16);
+        st.bind(17);
+    }
+    if (r.cluster_complete) {
+        st.bind(18, r.blocked_cells);
+        st.bind(19, r.blockers);
+    } else {
+        st.bind(18);
+        st.bind(19);
+    }
     st.exec();
     st.reset();
 
@@ -235,6 +253,18 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, 
         lv.bind(6, static_cast<std::int64_t>(l.goals));
         lv.exec();
         lv.reset();
+    }
+
+    delete_goal_levels_->bind(1, puzzle_id);
+    delete_goal_levels_->exec();
+    delete_goal_levels_->reset();
+    SQLite::Statement& gl = *insert_goal_level_;
+    for (std::size_t d = 0; d < r.goal_levels.size(); ++d) {
+        gl.bind(1, puzzle_id);
+        gl.bind(2, static_cast<std::int64_t>(d));
+        gl.bind(3, static_cast<std::int64_t>(r.goal_levels[d]));
+        gl.exec();
+        gl.reset();
     }
 }
 

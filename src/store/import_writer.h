@@ -60,7 +60,7 @@ private:
     std::chrono::steady_clock::time_point batch_started_;
 
     std::unique_ptr<SQLite::Statement> find_puzzle_, insert_puzzle_, insert_source_,
-        insert_solution_, delete_levels_, insert_level_, upsert_error_;
+        insert_solution_, delete_levels_, insert_level_, delete_goal_levels_, insert_goal_level_, upsert_error_;
 };
 
 }  // namespace slidedb

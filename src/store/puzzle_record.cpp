@@ -23,7 +23,8 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
 
     SQLite::Statement s(db, "SELECT status, moves, steps, solution, cluster_size, cluster_goals, "
                             "cluster_depth, cluster_complete, examined, max_states, seconds, "
-                            "peak_bytes, solver_version FROM solutions WHERE puzzle_id = ?");
+                            "peak_bytes, solver_version, hardest_moves, hardest_board, blocked_cells, "
+                            "blockers FROM solutions WHERE puzzle_id = ?");
     s.bind(1, id);
     if (s.executeStep()) {
         SolveResult r;
@@ -43,6 +44,15 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
         r.seconds = s.getColumn(10).getDouble();
         r.peak_bytes = static_cast<std::uint64_t>(s.getColumn(11).getInt64());
         rec.solver_version = s.getColumn(12).getString();
+        if (!s.getColumn(13).isNull()) {
+            r.hardest_moves = s.getColumn(13).getInt();
+            r.hardest_board = s.getColumn(14).getString();
+        }
+        if (!s.getColumn(15).isNull()) r.blocked_cells = s.getColumn(15).getString();
+        if (!s.getColumn(16).isNull()) r.blockers = s.getColumn(16).getString();
+        SQLite::Statement g(db, "SELECT boards FROM goal_levels WHERE puzzle_id = ? ORDER BY distance");
+        g.bind(1, id);
+        while (g.executeStep()) r.goal_levels.push_back(static_cast<std::uint64_t>(g.getColumn(0).getInt64()));
 
         SQLite::Statement l(db, "SELECT depth, frontier, examined, fresh, goals FROM levels "
                                 "WHERE puzzle_id = ? ORDER BY depth");

@@ -97,8 +97,9 @@ inline std::string content(const fs::path& db_path) {
            dump(db, "SELECT id, puzzle_id, path, line, kind, format, file_hash, claimed_moves, "
                     "claimed_cluster FROM sources ORDER BY id") +
            dump(db, "SELECT puzzle_id, status, moves, steps, solution, cluster_size, cluster_goals, "
-                    "cluster_depth, cluster_complete, examined, max_states, peak_bytes, solver_version "
-                    "FROM solutions ORDER BY puzzle_id") +
+                    "cluster_depth, cluster_complete, examined, max_states, peak_bytes, solver_version, "
+                    "hardest_moves, hardest_board, blocked_cells, blockers FROM solutions ORDER BY puzzle_id") +
+           dump(db, "SELECT * FROM goal_levels ORDER BY puzzle_id, distance") +
            dump(db, "SELECT * FROM levels ORDER BY puzzle_id, depth") +
            dump(db, "SELECT path, line, message FROM errors ORDER BY path, line, message");
 }

@@ -43,34 +43,55 @@ struct Naive {
     int moves = -1;
     std::uint64_t cluster = 0;
     std::uint64_t goals = 0;
+    std::vector<std::uint64_t> goal_levels;  // boards per distance to the goal
 };
-Naive naive_bfs(const Board& start) {
-    std::map<std::string, int> dist;
-    std::queue<Board> q;
-    dist[start.grid()] = 0;
-    q.push(start);
-    Naive n;
-    while (!q.empty()) {
-        Board b = q.front();
-        q.pop();
-        const int d = dist[b.grid()];
-        const Block& p = b.blocks[0];
-        if (p.col == (b.exit == Side::Right ? b.width - p.length : 0)) {
-            ++n.goals;
-            if (n.moves < 0) n.moves = d;
-        }
-        for (std::size_t i = 0; i < b.blocks.size(); ++i) {
-            for (int delta = -kMaxSide; delta <= kMaxSide; ++delta) {
-                if (delta == 0) continue;
-                try {
-                    Board next = apply_move(b, {static_cast<std::uint8_t>(i), static_cast<std::int8_t>(delta)});
-                    if (dist.emplace(next.grid(), d + 1).second) q.push(next);
-                } catch (const BoardError&) {
-                }
+
+// Every board one move away, by trying every block and distance.
+std::vector<Board> neighbours(const Board& b) {
+    std::vector<Board> out;
+    for (std::size_t i = 0; i < b.blocks.size(); ++i) {
+        for (int delta = -kMaxSide; delta <= kMaxSide; ++delta) {
+            if (delta == 0) continue;
+            try {
+                out.push_back(apply_move(b, {static_cast<std::uint8_t>(i), static_cast<std::int8_t>(delta)}));
+            } catch (const BoardError&) {
             }
         }
     }
+    return out;
+}
+
+bool at_goal(const Board& b) {
+    const Block& p = b.blocks[0];
+    return p.col == (b.exit == Side::Right ? b.width - p.length : 0);
+}
+Naive naive_bfs(const Board& start) {
+    std::map<std::string, int> dist;
+    std::vector<Board> all{start}, goals;
+    dist[start.grid()] = 0;
+    Naive n;
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        const Board b = all[k];
+        const int d = dist[b.grid()];
+        if (at_goal(b)) {
+            ++n.goals;
+            goals.push_back(b);
+            if (n.moves < 0) n.moves = d;
+        }
+        for (const Board& next : neighbours(b))
+            if (dist.emplace(next.grid(), d + 1).second) all.push_back(next);
+    }
     n.cluster = dist.size();
+    // Backwards from every goal board at once.
+    std::map<std::string, int> to_goal;
+    for (const Board& g : goals) to_goal.emplace(g.grid(), 0);
+    for (std::size_t k = 0; k < goals.size(); ++k) {
+        const int d = to_goal[goals[k].grid()];
+        if (n.goal_levels.size() <= static_cast<std::size_t>(d)) n.goal_levels.push_back(0);
+        ++n.goal_levels[static_cast<std::size_t>(d)];
+        for (const Board& next : neighbours(goals[k]))
+            if (to_goal.emplace(next.grid(), d + 1).second) goals.push_back(next);
+    }
     return n;
 }
 
@@ -127,6 +148,20 @@ TEST(Solver, LevelsAddUpToTheCluster) {
     for (int d = 0; d < 49; ++d) EXPECT_EQ(r.levels[static_cast<std::size_t>(d)].goals, 0u) << d;
 }
 
+TEST(Solver, FindsTheHardestStartOfTheCluster) {
+    const SolveResult r = solve(board_from_grid(kFogleman, Side::Right));
+    EXPECT_GE(r.hardest_moves, 49);
+    std::uint64_t boards = 0;
+    for (std::uint64_t n : r.goal_levels) boards += n;
+    EXPECT_EQ(boards, r.cluster_size);
+    EXPECT_EQ(r.goal_levels.front(), r.cluster_goals);
+    EXPECT_EQ(r.goal_levels.size(), static_cast<std::size_t>(r.hardest_moves) + 1);
+    const SolveResult h = solve(board_from_text(r.hardest_board, Side::Right));
+    EXPECT_EQ(h.moves, r.hardest_moves);
+    EXPECT_EQ(h.cluster_size, r.cluster_size);  // the same cluster
+    EXPECT_EQ(h.hardest_moves, r.hardest_moves);
+}
+
 TEST(Solver, MirroredBoardWithLeftExitSolvesAlike) {
     std::vector<std::string> mirrored;
     for (std::string row : kFogleman) mirrored.emplace_back(row.rbegin(), row.rend());
@@ -140,6 +175,11 @@ TEST(Solver, MirroredBoardWithLeftExitSolvesAlike) {
 TEST(Solver, EditedScreenshotBoardIsUnsolvable) {
     const SolveResult r = solve(board_from_grid(kNoSolution, Side::Right));
     EXPECT_EQ(r.status, Status::Unsolvable);
+    // Its right column: B never leaves the exit cell.
+    EXPECT_EQ(r.blocked_cells, "r3c6");
+    EXPECT_EQ(r.blockers, "B");
+    EXPECT_EQ(r.hardest_moves, -1);
+    EXPECT_TRUE(r.goal_levels.empty());
     EXPECT_EQ(r.moves, -1);
     EXPECT_TRUE(r.solution.empty());
     EXPECT_EQ(r.cluster_size, 13500u);
@@ -163,6 +203,8 @@ TEST(Solver, FixedCellsNeverMove) {
     const Board b = board_from_grid({"B.....", "B.....", "AA.x..", "......", "......", "......"}, Side::Right);
     const SolveResult r = solve(b);
     EXPECT_EQ(r.status, Status::Unsolvable);
+    EXPECT_EQ(r.blocked_cells, "r3c4");
+    EXPECT_EQ(r.blockers, "x");
     // Prisoner at cols 0-1: B can sit at rows 0, 3 or 4 (not across row 2).
     // Prisoner at cols 1-2: B anywhere in rows 0..4. 3 + 5 boards.
     EXPECT_EQ(r.cluster_size, 8u);
@@ -209,6 +251,13 @@ TEST(Solver, AgreesWithANaiveSearchOnSmallAndLargeBoards) {
             EXPECT_EQ(r.moves, n.moves) << b.grid();
             EXPECT_EQ(r.cluster_size, n.cluster) << b.grid();
             EXPECT_EQ(r.cluster_goals, n.goals) << b.grid();
+            EXPECT_EQ(r.goal_levels, n.goal_levels) << b.grid();
+            if (r.status == Status::Solved) {
+                EXPECT_EQ(r.hardest_moves, static_cast<int>(n.goal_levels.size()) - 1);
+                // The hardest board, solved on its own, needs exactly that many moves.
+                const Board hardest = board_from_text(r.hardest_board, b.exit);
+                EXPECT_EQ(solve(hardest).moves, r.hardest_moves) << r.hardest_board;
+            }
             if (r.status == Status::Solved) {
                 expect_valid_solution(b, r);
             }
@@ -266,9 +315,9 @@ TEST(Solver, StartWithEveryBlockAtOffsetZeroIsFound) {
 TEST(Solver, PeakMemoryIsTheSameWhateverRanBefore) {
     // Search memory is reused from one puzzle to the next; the figure must
     // not depend on it. It counts every board once at least.
-    const Board small = board_from_grid(kNoSolution, Side::Right);
+    const Board small = board_from_grid({"......", "......", "AA....", "......", "......", "......"}, Side::Right);
     const SolveResult first = solve(small);
-    solve(board_from_grid(kFogleman, Side::Right));
+    solve(board_from_grid(kFogleman, Side::Right));  // leaves a larger table behind
     const SolveResult again = solve(small);
     EXPECT_EQ(first.peak_bytes, again.peak_bytes);
     EXPECT_GE(first.peak_bytes, first.cluster_size * sizeof(std::uint64_t));
