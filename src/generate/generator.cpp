@@ -69,9 +69,18 @@ void generate(const GenerateOptions& o, std::uint64_t count, int jobs,
                 if (search) {
                     SolveOptions so;
                     so.max_states = o.max_states;
+                    so.analyse_cluster = o.min_moves > 0;
                     const SolveResult r = solve(g.board, so);
-                    if (r.status != Status::Solved || r.moves < o.min_moves) return;
-                    g.moves = r.moves;
+                    if (r.status != Status::Solved) return;
+                    if (o.min_moves > 0) {
+                        // Random boards are mostly easy, but their clusters often
+                        // hold a hard start: take the hardest one.
+                        if (r.hardest_moves < o.min_moves) return;
+                        g.board = board_from_text(r.hardest_board, o.exit);
+                        g.moves = r.hardest_moves;
+                    } else {
+                        g.moves = r.moves;
+                    }
                     if (r.cluster_complete) g.cluster = r.cluster_size;
                 }
                 kept[k] = std::move(g);

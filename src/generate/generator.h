@@ -17,7 +17,7 @@ struct GenerateOptions {
     int min_blocks = 8, max_blocks = 13;  // movable blocks, the prisoner included
     int fixed = 0;                        // fixed 1x1 cells
     Side exit = Side::Right;
-    int min_moves = 0;      // keep only puzzles needing at least this many moves
+    int min_moves = 0;      // at least this many moves: the hardest start of each cluster drawn
     bool solvable = false;  // keep only solvable puzzles (implied by min_moves > 0)
     std::uint64_t max_states = 5'000'000;  // per search while filtering
 };
