@@ -36,6 +36,10 @@ TEST(ScreenshotImport, RealScreenshotsGiveTheReferenceFigures) {
               8);
     EXPECT_EQ(dump(db, "SELECT image_width, image_height FROM sources WHERE path LIKE '%wy_Screenshot%'"),
               "1080|1920\n");
+    // The edited screenshot is unsolvable because of its right column.
+    EXPECT_EQ(dump(db, "SELECT s.blocked_cells, s.blockers FROM solutions s JOIN sources so USING (puzzle_id) "
+                       "WHERE so.path LIKE '%no-solution%'"),
+              "r3c6|B\n");
 }
 
 }  // namespace
