@@ -167,6 +167,10 @@ TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
     EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
     EXPECT_EQ(count(db, "SELECT SUM(cluster_size) FROM solutions"), 84748070);
+    // The public database lists the hardest start of each cluster: the
+    // backwards search must find every puzzle's own start the hardest.
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE hardest_moves <> moves"), 0);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE hardest_moves IS NULL"), 0);
 }
 
 }  // namespace
