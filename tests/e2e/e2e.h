@@ -57,18 +57,23 @@ struct Outcome {
     std::string out, err;
 };
 
-// Runs `slidedb ARGS` with the shell, capturing stdout and stderr.
-inline Outcome slidedb(const TempDir& dir, const std::string& args, const std::string& stdin_text = "") {
+// Runs a shell command in `dir` with its stdout and stderr captured.
+inline Outcome run_shell(const TempDir& dir, const std::string& command, const std::string& stdin_text = "") {
     const fs::path out = dir / ".out", err = dir / ".err", in = dir / ".in";
     write_file(in, stdin_text);
-    const std::string cmd = "cd '" + dir.path().string() + "' && '" + SLIDEDB_BINARY + "' " + args + " <'" +
-                            in.string() + "' >'" + out.string() + "' 2>'" + err.string() + "'";
+    const std::string cmd = "cd '" + dir.path().string() + "' && " + command + " <'" + in.string() + "' >'" +
+                            out.string() + "' 2>'" + err.string() + "'";
     const int raw = std::system(cmd.c_str());
     Outcome r;
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     r.out = slurp(out);
     r.err = slurp(err);
     return r;
+}
+
+// Runs `slidedb ARGS`.
+inline Outcome slidedb(const TempDir& dir, const std::string& args, const std::string& stdin_text = "") {
+    return run_shell(dir, std::string("'") + SLIDEDB_BINARY + "' " + args, stdin_text);
 }
 
 inline std::int64_t count(SQLite::Database& db, const std::string& sql) {

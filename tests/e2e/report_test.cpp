@@ -151,19 +151,12 @@ Browser open_in_chromium(const std::string& chromium, const TempDir& dir, const 
     static int runs = 0;
     const fs::path profile = dir / ("profile-" + std::to_string(++runs));  // a fresh one each time
     fs::create_directories(profile);
-    const fs::path dom = dir / ".dom", log = dir / ".log";
-    const std::string cmd = "timeout 90 " + chromium +
-                            " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
-                            " --disable-background-networking --disable-component-update --disable-sync"
-                            " --user-data-dir='" + profile.string() + "' --enable-logging=stderr --v=0"
-                            " --virtual-time-budget=3000 --dump-dom '" + url + "' >'" + dom.string() + "' 2>'" +
-                            log.string() + "'";
-    const int raw = std::system(cmd.c_str());
-    Browser b;
-    b.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    b.dom = slurp(dom);
-    b.log = slurp(log);
-    return b;
+    const Outcome r = run_shell(dir, "timeout 90 " + chromium +
+                                         " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
+                                         " --disable-background-networking --disable-component-update --disable-sync"
+                                         " --user-data-dir='" + profile.string() + "' --enable-logging=stderr --v=0"
+                                         " --virtual-time-budget=3000 --dump-dom '" + url + "'");
+    return {r.status, r.out, r.err};
 }
 
 std::string console_lines(const std::string& log) {
