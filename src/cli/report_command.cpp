@@ -12,6 +12,7 @@
 #include "report/report_sections.h"
 #include "store/database.h"
 #include "store/embedded_sql.h"
+#include "store/puzzle_record.h"
 #include "store/query.h"
 #include "store/report_data.h"
 
@@ -123,8 +124,7 @@ int run_report(const ReportArgs& a) {
     auto db = open_database(a.db, Access::ReadOnly);
     Params params{{"top", std::to_string(a.top)}, {"by", a.by}};
     if (a.id >= 0) params["id"] = std::to_string(a.id);
-    if (a.name == "puzzle" && a.sql_file.empty() &&
-        query_table(*db, "SELECT id FROM puzzles WHERE id = :id", params).rows.empty()) {
+    if (a.name == "puzzle" && a.sql_file.empty() && !puzzle_exists(*db, a.id)) {
         std::fputs(fmt::format("slidedb: {}: no puzzle with id {}\n", a.db, a.id).c_str(), stderr);
         return 1;
     }

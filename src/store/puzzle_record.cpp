@@ -73,4 +73,10 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
     return rec;
 }
 
+bool puzzle_exists(SQLite::Database& db, std::int64_t id) {
+    SQLite::Statement st(db, "SELECT 1 FROM puzzles WHERE id = ?");
+    st.bind(1, id);
+    return st.executeStep();
+}
+
 }  // namespace slidedb

@@ -25,4 +25,6 @@ struct PuzzleRecord {
 
 std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id);
 
+bool puzzle_exists(SQLite::Database& db, std::int64_t id);
+
 }  // namespace slidedb
