@@ -50,9 +50,10 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     writer.finish(seconds);
     if (!args.quiet) {
         std::fputs(fmt::format("{} files, {} puzzles ({} new, {} known); new: {} solved, {} unsolvable, "
-                               "{} limit; {} errors; {} claim mismatches; {:.2f} s\n",
+                               "{} limit; {} errors; {} claim mismatches; {} searches; {:.2f} s\n",
                                t.files, t.puzzles_new + t.puzzles_known, t.puzzles_new, t.puzzles_known,
-                               t.solved, t.unsolvable, t.limit, t.errors, t.claim_mismatches, seconds)
+                               t.solved, t.unsolvable, t.limit, t.errors, t.claim_mismatches, t.searches,
+                               seconds)
                        .c_str(),
                    stderr);
     }

@@ -40,6 +40,27 @@ void read_picture(FoundFile& file, std::string_view bytes) {
     file.puzzles.push_back(std::move(p));
 }
 
+// A puzzle or an error of a board file, as the writer wants it.
+void add_item(FoundFile& file, ReadItem&& item) {
+    if (auto* e = std::get_if<ReadError>(&item)) {
+        file.errors.push_back({e->line, std::move(e->message)});
+        return;
+    }
+    auto& r = std::get<ReadPuzzle>(item);
+    FoundPuzzle p;
+    p.key = r.board.key();
+    p.board = std::move(r.board);
+    p.line = r.line;
+    p.format = std::move(r.format);
+    p.claimed_moves = r.claimed_moves;
+    p.claimed_cluster = r.claimed_cluster;
+    file.puzzles.push_back(std::move(p));
+}
+
+// Bytes read at a time: small beside the parts in flight, large enough that
+// reading costs nothing.
+constexpr std::size_t kPieceBytes = 64 << 10;
+
 }  // namespace
 
 bool is_picture(const std::string& path) {
@@ -58,21 +79,7 @@ FoundFile read_bytes(const std::string& path, std::string_view bytes) {
         read_picture(file, bytes);
         return file;
     }
-    for (ReadItem& item : read_board_text(bytes)) {
-        if (auto* e = std::get_if<ReadError>(&item)) {
-            file.errors.push_back({e->line, std::move(e->message)});
-            continue;
-        }
-        auto& r = std::get<ReadPuzzle>(item);
-        FoundPuzzle p;
-        p.key = r.board.key();
-        p.board = std::move(r.board);
-        p.line = r.line;
-        p.format = std::move(r.format);
-        p.claimed_moves = r.claimed_moves;
-        p.claimed_cluster = r.claimed_cluster;
-        file.puzzles.push_back(std::move(p));
-    }
+    for (ReadItem& item : read_board_text(bytes)) add_item(file, std::move(item));
     return file;
 }
 
@@ -95,6 +102,81 @@ FoundFile read_input(const std::string& path) {
     const std::size_t got = std::fread(bytes.data(), 1, bytes.size(), f.get());
     if (got != bytes.size() || std::ferror(f.get())) return fail("read error");
     return read_bytes(path, bytes);
+}
+
+}  // namespace slidedb
+
+namespace slidedb {
+
+BoardFileParts::BoardFileParts(const std::string& path) : path_(path) {
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        failure_ = fmt::format("cannot read: {}", ec.message());
+        return;
+    }
+    if (size > kMaxInputBytes) {
+        failure_ = fmt::format("file is {} bytes; inputs over {} bytes are not read", size, kMaxInputBytes);
+        return;
+    }
+    file_ = std::fopen(path.c_str(), "rb");
+    if (!file_) {
+        failure_ = "cannot open for reading";
+        return;
+    }
+    // First pass: the hash of the whole file.
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    std::string piece(kPieceBytes, '\0');
+    for (std::size_t got; (got = std::fread(piece.data(), 1, piece.size(), file_)) > 0;)
+        for (std::size_t i = 0; i < got; ++i) {
+            h ^= static_cast<unsigned char>(piece[i]);
+            h *= 0x100000001b3ull;
+        }
+    if (std::ferror(file_) || std::fseek(file_, 0, SEEK_SET) != 0) {
+        failure_ = "read error";
+        return;
+    }
+    hash_ = fmt::format("{:016x}", h);
+    reader_ = std::make_unique<BoardTextReader>();
+}
+
+BoardFileParts::~BoardFileParts() {
+    if (file_) std::fclose(file_);
+}
+
+FoundFile BoardFileParts::next(std::size_t puzzles) {
+    FoundFile part;
+    part.path = path_;
+    part.hash = hash_;
+    if (done_) return part;
+    if (!failure_.empty()) {
+        part.errors.push_back({0, failure_});
+        done_ = true;
+        return part;
+    }
+    std::string piece;
+    while (part.puzzles.size() < puzzles) {
+        if (ready_.empty()) {
+            if (!file_) break;
+            // Read on until something comes out or the file ends.
+            piece.resize(kPieceBytes);
+            const std::size_t got = std::fread(piece.data(), 1, piece.size(), file_);
+            std::vector<ReadItem> items;
+            if (got > 0) reader_->feed(std::string_view(piece.data(), got), items);
+            if (got < piece.size() || reader_->stopped()) {
+                if (std::ferror(file_)) items.emplace_back(std::in_place_type<ReadError>, 0, "read error");
+                else reader_->finish(items);
+                std::fclose(file_);
+                file_ = nullptr;
+            }
+            for (ReadItem& item : items) ready_.push_back(std::move(item));
+            continue;
+        }
+        add_item(part, std::move(ready_.front()));
+        ready_.pop_front();
+    }
+    done_ = ready_.empty() && !file_;
+    return part;
 }
 
 }  // namespace slidedb

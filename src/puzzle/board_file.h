@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,5 +48,26 @@ using ReadItem = std::variant<ReadPuzzle, ReadError>;
 // Reads every puzzle in a file's text. Never throws: problems become
 // ReadError items, and one bad puzzle does not hide the others.
 std::vector<ReadItem> read_board_text(std::string_view text);
+
+// The same, a piece at a time: memory holds the puzzle being read, never the
+// whole file. Pieces may cut lines anywhere; items come out in file order,
+// each as soon as no later byte can change it.
+class BoardTextReader {
+public:
+    BoardTextReader();
+    ~BoardTextReader();
+    BoardTextReader(const BoardTextReader&) = delete;
+    BoardTextReader& operator=(const BoardTextReader&) = delete;
+
+    void feed(std::string_view bytes, std::vector<ReadItem>& out);
+    // End of the file: reads what is left.
+    void finish(std::vector<ReadItem>& out);
+    // True once the reader refuses the rest of the file (binary data).
+    bool stopped() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 }  // namespace slidedb

@@ -50,8 +50,8 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
     insert_source_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT OR IGNORE INTO sources (puzzle_id, path, line, kind, format, file_hash, "
              "claimed_moves, claimed_cluster, image_width, image_height, box_x, box_y, box_w, "
-             "box_h, cell_px, confidence, exit_seen, import_id) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "box_h, cell_px, confidence, exit_seen, import_id, file) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_solution_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT OR REPLACE INTO solutions (puzzle_id, status, moves, steps, solution, "
              "cluster_size, cluster_goals, cluster_depth, cluster_complete, examined, max_states, "
@@ -184,6 +184,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
         for (int i = 9; i <= 17; ++i) st.bind(i);
     }
     st.bind(18, import_id_);
+    st.bind(19, file.file.empty() ? file.path : file.file);
     st.exec();
     st.reset();
 

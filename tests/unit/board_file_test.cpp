@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
@@ -556,10 +557,38 @@ TEST(Directives, BadValuesAreErrorLines) {
               "size 9x9 is out of range; sizes from 4x4 to 8x8 are supported");
     EXPECT_EQ(as_error(items[3])->message,
               "size 3x3 is out of range; sizes from 4x4 to 8x8 are supported");
-    // The bad directives changed nothing.
-    ASSERT_TRUE(as_puzzle(items[4]));
-    EXPECT_EQ(as_puzzle(items[4])->board.width, 6);
-    EXPECT_EQ(as_puzzle(items[4])->board.exit, Side::Right);
+    // The puzzle below is not read under the default size or exit.
+    ASSERT_TRUE(as_error(items[4]));
+    EXPECT_EQ(as_error(items[4])->line, 5);
+    EXPECT_EQ(as_error(items[4])->message, "not read: the size directive on line 4 is invalid");
+}
+
+TEST(Directives, BadOnesHoldUntilAValidOneComes) {
+    const std::string line = "ooooooooooooAAoooooooooooooooooooooo\n";
+    const auto items = read_board_text("# exit: up\n" + line + "....\nAA..\n....\n....\n\n" +
+                                       "+----+\n|    |\n|AA   \n|    |\n|    |\n+----+\n" +
+                                       "# exit: left\n" + line + "# size: 6\n" + line + "1 1 2 h\n" +
+                                       "# size: 6x6\n" + line);
+    ASSERT_EQ(items.size(), 9u) << describe(items);
+    EXPECT_EQ(as_error(items[0])->line, 1);
+    ASSERT_TRUE(as_error(items[1]) && as_error(items[2])) << describe(items);
+    EXPECT_EQ(as_error(items[1])->line, 2);
+    EXPECT_EQ(as_error(items[1])->message, "not read: the exit directive on line 1 is invalid");
+    EXPECT_EQ(as_error(items[2])->line, 3);  // a grid takes the exit from the directive
+    EXPECT_EQ(as_error(items[2])->message, "not read: the exit directive on line 1 is invalid");
+    ASSERT_TRUE(as_puzzle(items[3])) << describe(items);  // a framed board carries its own
+    EXPECT_EQ(as_puzzle(items[3])->line, 8);
+    ASSERT_TRUE(as_puzzle(items[4])) << describe(items);  // a valid exit directive clears it
+    EXPECT_EQ(as_puzzle(items[4])->board.exit, Side::Left);
+    EXPECT_EQ(as_error(items[5])->line, 16);
+    ASSERT_TRUE(as_error(items[6]) && as_error(items[7])) << describe(items);
+    EXPECT_EQ(as_error(items[6])->line, 17);  // a database line and a block list take the size
+    EXPECT_EQ(as_error(items[6])->message, "not read: the size directive on line 16 is invalid");
+    EXPECT_EQ(as_error(items[7])->line, 18);
+    EXPECT_EQ(as_error(items[7])->message, "not read: the size directive on line 16 is invalid");
+    ASSERT_TRUE(as_puzzle(items[8])) << describe(items);
+    EXPECT_EQ(as_puzzle(items[8])->line, 20);
+    EXPECT_EQ(as_puzzle(items[8])->board.exit, Side::Left);
 }
 
 TEST(Directives, ACommentEndsAPuzzle) {
@@ -724,6 +753,73 @@ TEST(CrossFormat, SameBoardSameKey) {
         one_puzzle(". . . F . .\n. . . F G .\nB A A F G .\nB D . . . .\nC D . . . .\nC . E E . .")
             .board.key(),
         grid);
+}
+
+// ---------------------------------------------------------------- in pieces
+
+// What a text gives when fed `piece` bytes at a time.
+std::vector<ReadItem> read_in_pieces(std::string_view text, std::size_t piece) {
+    std::vector<ReadItem> out;
+    BoardTextReader reader;
+    for (std::size_t at = 0; at < text.size(); at += piece) reader.feed(text.substr(at, piece), out);
+    reader.finish(out);
+    return out;
+}
+
+std::string item_text(const std::vector<ReadItem>& items) {
+    std::string s;
+    for (const ReadItem& item : items) {
+        if (const auto* e = as_error(item)) s += std::to_string(e->line) + " " + e->message + "\n";
+        else s += std::to_string(as_puzzle(item)->line) + " " + as_puzzle(item)->board.key() + "\n";
+    }
+    return s;
+}
+
+TEST(InPieces, EveryCutGivesWhatTheWholeTextGives) {
+    // Every format, directives, a long line and an unterminated frame at the end.
+    const std::string line(kKbLine), blocks(kKbBlocks), framed(kKbFramed), grid(kKbReadme);
+    const std::string text = "\xEF\xBB\xBF# size: 6x6\n" + line + "\n" + blocks + "\n\n" + framed + "\n" +
+                             grid + "\n\n# exit: left\n" + line + "\n" + line + "\r\n" +
+                             std::string(5000, 'o') + "\n" + line + "\n....\nAA..\n....\n....\n" +
+                             "+------+\n|      |";
+    const std::string whole = item_text(read_board_text(text));
+    EXPECT_EQ(std::count(whole.begin(), whole.end(), '\n'), 10) << whole;
+    for (std::size_t piece = 1; piece <= 80; ++piece)
+        ASSERT_EQ(item_text(read_in_pieces(text, piece)), whole) << "pieces of " << piece;
+    ASSERT_EQ(item_text(read_in_pieces(text, 4099)), whole);
+}
+
+TEST(InPieces, MemoryHoldsOnePuzzleNotTheFile) {
+    // 100,000 database lines in one chunk: past the first 64 KiB (gathered to
+    // tell text from binary), each comes out before the next piece is read.
+    const std::string line = std::string(kKbLine) + "\n";
+    BoardTextReader reader;
+    std::vector<ReadItem> out;
+    std::size_t most_waiting = 0;
+    for (int i = 0; i < 100000; ++i) {
+        reader.feed(line.substr(0, 10), out);
+        reader.feed(line.substr(10), out);
+        most_waiting = std::max(most_waiting, static_cast<std::size_t>(i + 1) - out.size());
+    }
+    reader.finish(out);
+    EXPECT_EQ(out.size(), 100000u);
+    EXPECT_EQ(most_waiting, (64u << 10) / line.size());
+}
+
+TEST(InPieces, NulBytesLaterStopTheReading) {
+    std::vector<ReadItem> out;
+    BoardTextReader reader;
+    std::string lines;
+    for (int i = 0; i < 2000; ++i) lines += std::string(kKbLine) + "\n";
+    reader.feed(lines, out);
+    reader.feed(std::string("\0\0\0\n", 4), out);
+    reader.feed(std::string(kKbLine) + "\n", out);
+    reader.finish(out);
+    ASSERT_EQ(out.size(), 2001u);
+    ASSERT_TRUE(as_error(out[2000]));
+    EXPECT_EQ(as_error(out[2000])->line, 2001);
+    EXPECT_EQ(as_error(out[2000])->message, "binary data from line 2001 on; the rest of the file is not read");
+    EXPECT_TRUE(reader.stopped());
 }
 
 }  // namespace
