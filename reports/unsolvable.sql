@@ -4,11 +4,11 @@
 -- stops after --top boards; --top 1000000 shows every one.
 
 -- section: In short
-SELECT COUNT(*) AS unsolvable, COALESCE(SUM(cluster_complete), 0) AS searched_whole,
-       COALESCE(SUM(blocked_cells <> ''), 0) AS with_blocked_cells,
-       COALESCE(MAX(cluster_size), 0) AS largest_cluster,
-       MIN(COUNT(*), :top) AS listed
-  FROM solutions WHERE status = 'unsolvable';
+SELECT COALESCE(SUM(puzzles), 0) AS unsolvable, COALESCE(SUM(complete), 0) AS searched_whole,
+       COALESCE(SUM(blocked), 0) AS with_blocked_cells,
+       COALESCE((SELECT MAX(cluster_size) FROM solutions WHERE status = 'unsolvable'), 0) AS largest_cluster,
+       MIN(COALESCE(SUM(puzzles), 0), :top) AS listed
+  FROM tally_moves WHERE status = 'unsolvable';
 
 -- section: Unsolvable boards
 SELECT p.id, p.width || 'x' || p.height AS size, s.cluster_size AS cluster,

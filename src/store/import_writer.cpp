@@ -52,8 +52,11 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
              "claimed_moves, claimed_cluster, image_width, image_height, box_x, box_y, box_w, "
              "box_h, cell_px, confidence, exit_seen, import_id, file) "
              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    // A solution is replaced by a DELETE and an INSERT, which the tallies of
+    // schema 5 follow (REPLACE would not fire their triggers).
+    delete_solution_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM solutions WHERE puzzle_id = ?");
     insert_solution_ = std::make_unique<SQLite::Statement>(
-        db_, "INSERT OR REPLACE INTO solutions (puzzle_id, status, moves, steps, solution, "
+        db_, "INSERT INTO solutions (puzzle_id, status, moves, steps, solution, "
              "cluster_size, cluster_goals, cluster_depth, cluster_complete, examined, max_states, "
              "seconds, peak_bytes, solver_version, import_id, hardest_moves, hardest_board, "
              "blocked_cells, blockers) "
@@ -202,6 +205,9 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
 }
 
 void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, const Board& board) {
+    delete_solution_->bind(1, puzzle_id);
+    delete_solution_->exec();
+    delete_solution_->reset();
     SQLite::Statement& st = *insert_solution_;
     st.bind(1, puzzle_id);
     st.bind(2, std::string(status_name(r.status)));

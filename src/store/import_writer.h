@@ -60,7 +60,7 @@ private:
     std::uint64_t batch_puzzles_ = 0;
     std::chrono::steady_clock::time_point batch_started_;
 
-    std::unique_ptr<SQLite::Statement> find_puzzle_, insert_puzzle_, insert_source_,
+    std::unique_ptr<SQLite::Statement> find_puzzle_, insert_puzzle_, insert_source_, delete_solution_,
         insert_solution_, delete_levels_, insert_level_, delete_goal_levels_, insert_goal_level_, upsert_error_;
 };
 
