@@ -8,6 +8,13 @@
 ALTER TABLE sources ADD COLUMN file TEXT;
 CREATE UNIQUE INDEX sources_file ON sources (file, line, puzzle_id);
 
+-- What cut a search short: 'states' (--max-states) or 'memory'
+-- (--max-memory, or the machine ran out); NULL for a search that ran whole.
+-- A search cut short keeps status 'limit' when it had found no solution yet,
+-- or 'solved' with cluster_complete = 0.
+ALTER TABLE solutions ADD COLUMN limit_reason TEXT CHECK (limit_reason IN ('states', 'memory'));
+UPDATE solutions SET limit_reason = 'states' WHERE cluster_complete = 0;
+
 -- Tallies. The reports read these small tables instead of every row of
 -- `solutions`, `levels` and `sources`, so they take the same time on a
 -- million puzzles as on a thousand. Triggers keep them up to date on every

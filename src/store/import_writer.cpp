@@ -59,8 +59,8 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
         db_, "INSERT INTO solutions (puzzle_id, status, moves, steps, solution, "
              "cluster_size, cluster_goals, cluster_depth, cluster_complete, examined, max_states, "
              "seconds, peak_bytes, solver_version, import_id, hardest_moves, hardest_board, "
-             "blocked_cells, blockers) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "blocked_cells, blockers, limit_reason) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     delete_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM levels WHERE puzzle_id = ?");
     delete_goal_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM goal_levels WHERE puzzle_id = ?");
     insert_goal_level_ = std::make_unique<SQLite::Statement>(
@@ -244,6 +244,8 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, 
         st.bind(18);
         st.bind(19);
     }
+    if (r.cut != Cut::None) st.bind(20, std::string(cut_name(r.cut)));
+    else st.bind(20);
     st.exec();
     st.reset();
 
