@@ -24,8 +24,8 @@ namespace slidedb {
 
 // One board of a replayed solution.
 struct ReplayStep {
-    std::string move;   // the move that led here as the solution writes it; "" for the start
-    Puzzle board;       // the board after it (its key is left empty)
+    std::string move;  // the move that led here as the solution writes it; "" for the start
+    std::string text;  // the board after it, for people: as board_text() with no indent
 };
 
 // What a report marks on a board besides the pieces.
@@ -64,8 +64,8 @@ public:
 
     // --- Text out ------------------------------------------------------------
     // The start, then the board after each move of `solution` (SolveResult::
-    // solution or solutions.solution). Throws PuzzleError on a move that does
-    // not fit.
+    // solution or solutions.solution), pieces keeping their labels. Throws
+    // PuzzleError on a move that does not fit.
     virtual std::vector<ReplayStep> replay(const Puzzle& puzzle, std::string_view solution) const = 0;
     // The board for people (solve, show): rows ended by '\n', each indented
     // by `indent` spaces, exits and goals drawn as the family draws them.
