@@ -16,7 +16,7 @@ SELECT b.band, CASE WHEN b.hi IS NULL THEN b.lo || '+' ELSE b.lo || '-' || b.hi 
 
 -- section: Optimal moves | bars moves puzzles
 WITH RECURSIVE counts AS (
-         SELECT moves, puzzles AS n FROM tally_moves WHERE status = 'solved'),
+         SELECT moves, SUM(puzzles) AS n FROM tally_moves WHERE status = 'solved' GROUP BY moves),
      span (m) AS (
          SELECT MIN(moves) FROM counts
          UNION ALL SELECT m + 1 FROM span WHERE m < (SELECT MAX(moves) FROM counts))

@@ -43,12 +43,15 @@ UNION ALL
 SELECT 'cluster size ~ boards examined', n, ROUND(ce / sqrt(cc * ee), 3) FROM dev, mean;
 
 -- section: Effort by moves
+WITH t AS (
+         SELECT moves, SUM(puzzles) AS puzzles, SUM(examined) AS examined, SUM(cluster) AS cluster
+           FROM tally_moves WHERE status = 'solved' GROUP BY moves)
 SELECT t.moves, t.puzzles,
        (SELECT MIN(examined) FROM solutions WHERE status = 'solved' AND moves = t.moves) AS min_examined,
        CAST(ROUND(1.0 * t.examined / t.puzzles) AS INTEGER) AS avg_examined,
        (SELECT MAX(examined) FROM solutions WHERE status = 'solved' AND moves = t.moves) AS max_examined,
        CAST(ROUND(1.0 * t.cluster / t.puzzles) AS INTEGER) AS avg_cluster
-  FROM tally_moves t WHERE t.status = 'solved'
+  FROM t
  ORDER BY t.moves;
 
 -- section: Typical level profile | line depth mean_frontier geomean_frontier logy

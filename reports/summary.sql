@@ -1,5 +1,5 @@
--- What the database holds: puzzles by status, sources by kind, the import
--- runs, failed inputs and claims that disagree with the search.
+-- What the database holds: puzzles by family and by status, sources by kind,
+-- the import runs, failed inputs and claims that disagree with the search.
 
 -- The counts come from the tallies kept at import (schema 5), so the report
 -- takes the same time on a million puzzles as on a thousand.
@@ -13,6 +13,15 @@ SELECT (SELECT n FROM tally_rows WHERE tbl = 'puzzles') AS puzzles,
        (SELECT COUNT(*) FROM imports) AS imports,
        (SELECT COUNT(*) FROM errors) AS errors,
        (SELECT COUNT(*) FROM tally_claim_mismatches) AS claims_disagreeing;
+
+-- section: Families
+SELECT f.family, f.puzzles,
+       COALESCE(SUM(m.puzzles) FILTER (WHERE m.status = 'solved'), 0) AS solved,
+       COALESCE(SUM(m.puzzles) FILTER (WHERE m.status = 'unsolvable'), 0) AS unsolvable,
+       COALESCE(SUM(m.puzzles) FILTER (WHERE m.status = 'limit'), 0) AS limit_reached,
+       MAX(NULLIF(m.moves, -1)) AS most_moves, SUM(m.cluster) AS boards_in_clusters
+  FROM tally_families f LEFT JOIN tally_moves m ON m.family = f.family
+ GROUP BY f.family ORDER BY f.family;
 
 -- section: Puzzles
 WITH t AS (

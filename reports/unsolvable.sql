@@ -1,14 +1,18 @@
 -- Boards whose prisoner can never leave: the size of their cluster, and the
 -- cells on the prisoner's way out that some block covers in every board of
 -- the cluster (blank until the solver has filled blocked_cells). The list
--- stops after --top boards; --top 1000000 shows every one.
+-- stops after --top boards; --top 1000000 shows every one. :family
+-- (`--family`) keeps one family's puzzles; unset, every family's.
 
 -- section: In short
 SELECT COALESCE(SUM(puzzles), 0) AS unsolvable, COALESCE(SUM(complete), 0) AS searched_whole,
        COALESCE(SUM(blocked), 0) AS with_blocked_cells,
-       COALESCE((SELECT MAX(cluster_size) FROM solutions WHERE status = 'unsolvable'), 0) AS largest_cluster,
+       COALESCE((SELECT s.cluster_size FROM solutions s
+                  WHERE s.status = 'unsolvable'
+                    AND (:family IS NULL OR (SELECT family FROM puzzles WHERE id = s.puzzle_id) = :family)
+                  ORDER BY s.cluster_size DESC LIMIT 1), 0) AS largest_cluster,
        MIN(COALESCE(SUM(puzzles), 0), :top) AS listed
-  FROM tally_moves WHERE status = 'unsolvable';
+  FROM tally_moves WHERE status = 'unsolvable' AND (:family IS NULL OR family = :family);
 
 -- section: Unsolvable boards
 SELECT p.id, p.width || 'x' || p.height AS size, s.cluster_size AS cluster,
@@ -17,6 +21,6 @@ SELECT p.id, p.width || 'x' || p.height AS size, s.cluster_size AS cluster,
        (SELECT path || CASE WHEN line > 0 THEN ':' || line ELSE '' END
           FROM sources WHERE puzzle_id = p.id ORDER BY id LIMIT 1) AS source
   FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
- WHERE s.status = 'unsolvable'
+ WHERE s.status = 'unsolvable' AND (:family IS NULL OR p.family = :family)
  ORDER BY s.cluster_size DESC, p.id
  LIMIT :top;

@@ -28,9 +28,16 @@ CREATE TABLE tally_rows (
     n    INTEGER NOT NULL
 ) STRICT, WITHOUT ROWID;
 
--- Solutions by status and optimal moves (-1 when not solved), with the sums
--- behind averages and Pearson's r.
+-- Puzzles of each family.
+CREATE TABLE tally_families (
+    family  TEXT PRIMARY KEY,
+    puzzles INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+
+-- Solutions by family, status and optimal moves (-1 when not solved), with
+-- the sums behind averages and Pearson's r.
 CREATE TABLE tally_moves (
+    family    TEXT NOT NULL,
     status    TEXT NOT NULL,
     moves     INTEGER NOT NULL,
     puzzles   INTEGER NOT NULL,
@@ -41,7 +48,7 @@ CREATE TABLE tally_moves (
     cluster2  REAL NOT NULL,     -- sum of cluster_size squared
     examined2 REAL NOT NULL,     -- sum of examined squared
     cluster_examined REAL NOT NULL,  -- sum of cluster_size * examined
-    PRIMARY KEY (status, moves)
+    PRIMARY KEY (family, status, moves)
 ) STRICT, WITHOUT ROWID;
 
 -- Cluster sizes in buckets 1, 2, 5, 10, 20, 50, ... (from `low` to `high`).
@@ -134,11 +141,13 @@ SELECT so.path, so.line, so.puzzle_id, so.claimed_moves, s.moves,
 INSERT INTO tally_rows VALUES ('puzzles', (SELECT COUNT(*) FROM puzzles)),
                               ('sources', (SELECT COUNT(*) FROM sources));
 
+INSERT INTO tally_families SELECT family, COUNT(*) FROM puzzles GROUP BY family;
+
 INSERT INTO tally_moves
-SELECT status, COALESCE(moves, -1), COUNT(*), SUM(cluster_complete), SUM(COALESCE(blocked_cells, '') <> ''),
+SELECT p.family, status, COALESCE(moves, -1), COUNT(*), SUM(cluster_complete), SUM(COALESCE(blocked_cells, '') <> ''),
        SUM(cluster_size), SUM(examined), SUM(1.0 * cluster_size * cluster_size),
        SUM(1.0 * examined * examined), SUM(1.0 * cluster_size * examined)
-  FROM solutions GROUP BY 1, 2;
+  FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id GROUP BY 1, 2, 3;
 
 INSERT INTO tally_cluster_buckets
 SELECT d * k, status, d * CASE k WHEN 1 THEN 2 WHEN 2 THEN 5 ELSE 10 END - 1, COUNT(*)
@@ -182,14 +191,17 @@ SELECT so.id FROM sources so JOIN solutions s ON s.puzzle_id = so.puzzle_id
 
 CREATE TRIGGER tally_puzzle_in AFTER INSERT ON puzzles BEGIN
     UPDATE tally_rows SET n = n + 1 WHERE tbl = 'puzzles';
+    INSERT INTO tally_families VALUES (new.family, 1) ON CONFLICT DO UPDATE SET puzzles = puzzles + 1;
 END;
 CREATE TRIGGER tally_puzzle_out AFTER DELETE ON puzzles BEGIN
     UPDATE tally_rows SET n = n - 1 WHERE tbl = 'puzzles';
+    UPDATE tally_families SET puzzles = puzzles - 1 WHERE family = old.family;
+    DELETE FROM tally_families WHERE family = old.family AND puzzles = 0;
 END;
 
 CREATE TRIGGER tally_solution_in AFTER INSERT ON solutions BEGIN
     INSERT INTO tally_moves VALUES (
-        new.status, COALESCE(new.moves, -1), 1, new.cluster_complete,
+        COALESCE((SELECT family FROM puzzles WHERE id = new.puzzle_id), ''), new.status, COALESCE(new.moves, -1), 1, new.cluster_complete,
         COALESCE(new.blocked_cells, '') <> '', new.cluster_size, new.examined,
         1.0 * new.cluster_size * new.cluster_size, 1.0 * new.examined * new.examined,
         1.0 * new.cluster_size * new.examined)
@@ -234,7 +246,8 @@ CREATE TRIGGER tally_solution_out AFTER DELETE ON solutions BEGIN
         cluster2 = cluster2 - 1.0 * old.cluster_size * old.cluster_size,
         examined2 = examined2 - 1.0 * old.examined * old.examined,
         cluster_examined = cluster_examined - 1.0 * old.cluster_size * old.examined
-     WHERE status = old.status AND moves = COALESCE(old.moves, -1);
+     WHERE family = COALESCE((SELECT family FROM puzzles WHERE id = old.puzzle_id), '')
+       AND status = old.status AND moves = COALESCE(old.moves, -1);
     DELETE FROM tally_moves WHERE status = old.status AND moves = COALESCE(old.moves, -1) AND puzzles = 0;
     UPDATE tally_cluster_buckets SET puzzles = puzzles - 1
      WHERE old.cluster_size BETWEEN low AND high AND status = old.status;
@@ -266,7 +279,8 @@ ON solutions BEGIN
         cluster2 = cluster2 - 1.0 * old.cluster_size * old.cluster_size,
         examined2 = examined2 - 1.0 * old.examined * old.examined,
         cluster_examined = cluster_examined - 1.0 * old.cluster_size * old.examined
-     WHERE status = old.status AND moves = COALESCE(old.moves, -1);
+     WHERE family = COALESCE((SELECT family FROM puzzles WHERE id = old.puzzle_id), '')
+       AND status = old.status AND moves = COALESCE(old.moves, -1);
     DELETE FROM tally_moves WHERE status = old.status AND moves = COALESCE(old.moves, -1) AND puzzles = 0;
     UPDATE tally_cluster_buckets SET puzzles = puzzles - 1
      WHERE old.cluster_size BETWEEN low AND high AND status = old.status;
@@ -286,7 +300,7 @@ ON solutions BEGIN
     DELETE FROM tally_claim_mismatches
      WHERE source_id IN (SELECT id FROM sources WHERE puzzle_id = old.puzzle_id);
     INSERT INTO tally_moves VALUES (
-        new.status, COALESCE(new.moves, -1), 1, new.cluster_complete,
+        COALESCE((SELECT family FROM puzzles WHERE id = new.puzzle_id), ''), new.status, COALESCE(new.moves, -1), 1, new.cluster_complete,
         COALESCE(new.blocked_cells, '') <> '', new.cluster_size, new.examined,
         1.0 * new.cluster_size * new.cluster_size, 1.0 * new.examined * new.examined,
         1.0 * new.cluster_size * new.examined)

@@ -15,7 +15,7 @@
 #include "pipeline/read_input.h"
 #include "pipeline/solve_once.h"
 #include "pipeline/walk.h"
-#include "solve/solver.h"
+#include "families/families.h"
 
 namespace slidedb {
 
@@ -141,17 +141,17 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
                 tbb::make_filter<PartPtr, PartPtr>(
                     tbb::filter_mode::parallel,
                     [&](PartPtr p) {
-                        for (FoundPuzzle& puzzle : p->file.puzzles)
-                            puzzle.result = once.result(puzzle.key, [&] {
+                        for (FoundPuzzle& found : p->file.puzzles)
+                            found.result = once.result(found.puzzle.key, [&] {
                                 ++searches;
-                                return solve(puzzle.board, options.solve);
+                                return family_of(found.puzzle).solve(found.puzzle, options.solve);
                             });
                         return p;
                     }) &
                 tbb::make_filter<PartPtr, void>(tbb::filter_mode::serial_in_order, [&](PartPtr p) {
                     const std::vector<std::string> notes = writer.write(p->file, p->last);
                     for (const FoundPuzzle& puzzle : p->file.puzzles)
-                        if (puzzle.result) once.stored(puzzle.key);
+                        if (puzzle.result) once.stored(puzzle.puzzle.key);
                     on_written(p->file, notes);
                     progress.update(writer.totals());
                 }));

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "puzzle/board_file.h"
+#include "families/families.h"
 
 #include "store/found.h"
 
@@ -48,7 +48,7 @@ public:
 private:
     std::string path_, hash_;
     std::FILE* file_ = nullptr;
-    std::unique_ptr<BoardTextReader> reader_;
+    std::unique_ptr<BoardTextStream> reader_;
     std::deque<ReadItem> ready_;  // read, not handed out yet
     std::string failure_;         // the whole file's error, if any
     bool done_ = false;

@@ -9,11 +9,14 @@ namespace {
 const std::pair<const char*, const char*> kTallies[] = {
     {"SELECT tbl, n FROM tally_rows ORDER BY tbl",
      "SELECT 'puzzles', COUNT(*) FROM puzzles UNION ALL SELECT 'sources', COUNT(*) FROM sources"},
-    {"SELECT status, moves, puzzles, complete, blocked, cluster, examined, cluster2, examined2, cluster_examined "
-     "FROM tally_moves ORDER BY status, moves",
-     "SELECT status, COALESCE(moves, -1), COUNT(*), SUM(cluster_complete), SUM(COALESCE(blocked_cells, '') <> ''), "
-     "SUM(cluster_size), SUM(examined), SUM(1.0 * cluster_size * cluster_size), SUM(1.0 * examined * examined), "
-     "SUM(1.0 * cluster_size * examined) FROM solutions GROUP BY 1, 2 ORDER BY 1, 2"},
+    {"SELECT family, puzzles FROM tally_families ORDER BY family",
+     "SELECT family, COUNT(*) FROM puzzles GROUP BY family ORDER BY family"},
+    {"SELECT family, status, moves, puzzles, complete, blocked, cluster, examined, cluster2, examined2, "
+     "cluster_examined FROM tally_moves ORDER BY family, status, moves",
+     "SELECT p.family, status, COALESCE(moves, -1), COUNT(*), SUM(cluster_complete), "
+     "SUM(COALESCE(blocked_cells, '') <> ''), SUM(cluster_size), SUM(examined), "
+     "SUM(1.0 * cluster_size * cluster_size), SUM(1.0 * examined * examined), SUM(1.0 * cluster_size * examined) "
+     "FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"},
     {"SELECT low, status, high, puzzles FROM tally_cluster_buckets ORDER BY low, status",
      "SELECT d * k, status, d * CASE k WHEN 1 THEN 2 WHEN 2 THEN 5 ELSE 10 END - 1, COUNT(*) FROM ("
      "SELECT status, d, CASE WHEN n >= 5 * d THEN 5 WHEN n >= 2 * d THEN 2 ELSE 1 END AS k FROM ("

@@ -9,7 +9,7 @@
 // next line that stands alone. The "# size:" directive shapes database lines
 // and block lists; grids and framed boards carry their own shape, and a
 // framed board its own exit.
-#include "puzzle/board_file.h"
+#include "families/unblock/board_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,7 +17,8 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/format_common.h"
+#include "families/unblock/format_common.h"
+#include "puzzle/text_checks.h"
 
 namespace slidedb {
 
@@ -43,52 +44,13 @@ namespace {
 using format::Directives;
 using format::Line;
 
-constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-
 bool is_digits(std::string_view s) {
     return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-// Control bytes other than blanks, and bytes outside valid UTF-8 sequences.
-std::size_t count_non_text(std::string_view s) {
-    std::size_t bad = 0;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            const bool blank = c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-            bad += (c < 0x20 && !blank) || c == 0x7f;
-            ++i;
-            continue;
-        }
-        const std::size_t tail = c >= 0xc2 && c <= 0xdf   ? 1
-                                 : c >= 0xe0 && c <= 0xef ? 2
-                                 : c >= 0xf0 && c <= 0xf4 ? 3
-                                                          : 0;
-        std::size_t k = 1;
-        while (k <= tail && i + k < s.size() &&
-               (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80)
-            ++k;
-        if (tail == 0 || k != tail + 1) {
-            ++bad;
-            ++i;
-        } else {
-            i += k;
-        }
-    }
-    return bad;
-}
-
-bool looks_binary(std::string_view text) {
-    if (text.find('\0') != std::string_view::npos) return true;
-    // Random bytes run near 60% non-text; a text file with a stray Latin-1
-    // accent stays near 0. A quarter separates them with room to spare.
-    const std::string_view sample = text.substr(0, 64 << 10);
-    return count_non_text(sample) * 4 > sample.size();
-}
-
-// Built in place: a ReadError first made into a temporary ReadItem trips a
+// Built in place: a ReadError first made into a temporary BoardItem trips a
 // false -Wmaybe-uninitialized in GCC 12 at -O2.
-void add_error(std::vector<ReadItem>& out, int line, std::string message) {
+void add_error(std::vector<BoardItem>& out, int line, std::string message) {
     out.emplace_back(std::in_place_type<ReadError>, line, std::move(message));
 }
 
@@ -157,7 +119,7 @@ Kind kind_of(std::string_view text) {
 
 // A puzzle with a line too long to read is not read at all: dropping the
 // line could leave a smaller board that still looks valid.
-bool report_long_lines(std::span<const Line> lines, std::vector<ReadItem>& out) {
+bool report_long_lines(std::span<const Line> lines, std::vector<BoardItem>& out) {
     bool any = false;
     for (const Line& line : lines) {
         if (format::length(line) <= kMaxLineBytes) continue;
@@ -183,7 +145,7 @@ std::optional<ReadError> shaped_by_bad_directive(Kind kind, int line, const Dire
 }
 
 // A grid, a block list, or lines of no known format.
-ReadItem read_run(Kind kind, std::span<const Line> lines, const Directives& directives) {
+BoardItem read_run(Kind kind, std::span<const Line> lines, const Directives& directives) {
     if (auto error = shaped_by_bad_directive(kind, lines.front().number, directives)) return *error;
     if (kind == Kind::Grid) return format::read_grid(lines, directives);
     if (kind == Kind::Blocks) return format::read_block_list(lines, directives);
@@ -197,7 +159,7 @@ ReadItem read_run(Kind kind, std::span<const Line> lines, const Directives& dire
 // returns how many lines it used. With `more` set, the chunk may go on in
 // bytes not read yet: a puzzle that reaches its end is left unread.
 std::size_t read_chunk(std::span<const Line> chunk, const Directives& directives, bool more,
-                       std::vector<ReadItem>& out) {
+                       std::vector<BoardItem>& out) {
     std::size_t done = 0;
     while (done < chunk.size()) {
         const std::span<const Line> rest = chunk.subspan(done);
@@ -212,7 +174,7 @@ std::size_t read_chunk(std::span<const Line> chunk, const Directives& directives
             const bool closed = std::any_of(rest.begin() + 1, rest.end(),
                                             [](const Line& l) { return l.text.front() == '+'; });
             if (more && !closed) break;
-            ReadItem item = format::read_framed(rest, used);
+            BoardItem item = format::read_framed(rest, used);
             if (!report_long_lines(rest.first(used), out)) out.push_back(std::move(item));
         } else {
             // Grids, block lists and unreadable or unread lines run until a
@@ -237,14 +199,26 @@ constexpr std::size_t kMaxWaitingLines = 1024;
 
 }  // namespace
 
+bool looks_like_unblock(std::string_view text) {
+    if (refuse_text(text)) return false;
+    for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t newline = std::min(text.find('\n', pos), text.size());
+        const std::string_view line = trim_end(text.substr(pos, newline - pos));
+        pos = newline + 1;
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string_view::npos || line[first] == '#') continue;
+        const Kind kind = kind_of(line);
+        return kind == Kind::Framed || kind == Kind::Database || kind == Kind::Blocks;
+    }
+    return false;
+}
+
 // The reader's memory between pieces: the lines of the chunk being read
 // (owned, since the piece they came in is gone) and the start of a line cut
 // by the end of a piece.
-struct BoardTextReader::State {
+struct BoardReader::State {
     Directives directives;
     int number = 0;          // lines seen
-    bool started = false;    // byte order mark and binary test done
-    std::string head;        // the file's start, until there is enough to test
     bool stopped = false;
     bool any_chunk = false;
     std::string partial;     // the cut line, at most kMaxLineBytes + 1 bytes of it
@@ -254,7 +228,7 @@ struct BoardTextReader::State {
     std::string joined;             // storage of the line completed by this piece
 
     // One line, `bytes` long though `text` may hold only its start.
-    void line(std::string_view text, std::size_t bytes, std::vector<ReadItem>& out) {
+    void line(std::string_view text, std::size_t bytes, std::vector<BoardItem>& out) {
         const bool cut = bytes > text.size();
         text = trim_end(text);
         if (!cut) bytes = text.size();
@@ -277,7 +251,7 @@ struct BoardTextReader::State {
     }
 
     // Reads the chunk; with `more`, only the puzzles no later line can change.
-    void flush(bool more, std::vector<ReadItem>& out) {
+    void flush(bool more, std::vector<BoardItem>& out) {
         const std::size_t used = read_chunk(chunk, directives, more, out);
         chunk.erase(chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(used));
     }
@@ -292,27 +266,8 @@ struct BoardTextReader::State {
         for (std::size_t i = 0; i < chunk.size(); ++i) chunk[i].text = kept[i];
     }
 
-    // Tests the file's start, `text`, then reads it.
-    void start(std::string_view text, std::vector<ReadItem>& out) {
-        started = true;
-        if (text.starts_with(kByteOrderMark)) text.remove_prefix(kByteOrderMark.size());
-        if (looks_binary(text)) {
-            add_error(out, 0, "binary data, not a board file");
-            stopped = true;
-            return;
-        }
-        read(text, out);
-    }
-
-    void read(std::string_view bytes, std::vector<ReadItem>& out) {
+    void read(std::string_view bytes, std::vector<BoardItem>& out) {
         if (bytes.empty()) return;
-        if (bytes.find('\0') != std::string_view::npos) {
-            add_error(out, number + 1,
-                      fmt::format("binary data from line {} on; the rest of the file is not read", number + 1));
-            stopped = true;
-            chunk.clear();
-            return;
-        }
         std::size_t pos = 0;
         if (partial_bytes > 0) {
             // The line cut by the last piece ends in this one, or goes on.
@@ -347,28 +302,15 @@ struct BoardTextReader::State {
     }
 };
 
-BoardTextReader::BoardTextReader() : state_(std::make_unique<State>()) {}
-BoardTextReader::~BoardTextReader() = default;
+BoardReader::BoardReader() : state_(std::make_unique<State>()) {}
+BoardReader::~BoardReader() = default;
 
-bool BoardTextReader::stopped() const { return state_->stopped; }
-
-// The file's start decides whether it is text: enough of it is gathered
-// first, so that a piece cut inside a UTF-8 sequence or the byte order mark
-// does not look binary.
-constexpr std::size_t kHeadBytes = 64 << 10;
-
-void BoardTextReader::feed(std::string_view bytes, std::vector<ReadItem>& out) {
-    State& st = *state_;
-    if (st.stopped || bytes.empty()) return;
-    if (st.started) return st.read(bytes, out);
-    if (st.head.empty() && bytes.size() >= kHeadBytes) return st.start(bytes, out);
-    st.head.append(bytes);
-    if (st.head.size() >= kHeadBytes) st.start(std::string(std::move(st.head)), out);
+void BoardReader::feed(std::string_view bytes, std::vector<BoardItem>& out) {
+    if (!state_->stopped) state_->read(bytes, out);
 }
 
-void BoardTextReader::finish(std::vector<ReadItem>& out) {
+void BoardReader::finish(std::vector<BoardItem>& out) {
     State& st = *state_;
-    if (!st.started) st.start(std::string(std::move(st.head)), out);
     if (st.stopped) return;
     if (st.partial_bytes > 0) {
         st.joined = std::move(st.partial);
@@ -381,15 +323,13 @@ void BoardTextReader::finish(std::vector<ReadItem>& out) {
     if (!st.any_chunk) add_error(out, 0, "no puzzle in file");
 }
 
-std::vector<ReadItem> read_board_text(std::string_view text) {
-    std::vector<ReadItem> out;
-    if (text.size() > kMaxBoardFileBytes) {
-        add_error(out, 0,
-                  fmt::format("file is {} bytes; board files over {} bytes are not read",
-                              text.size(), kMaxBoardFileBytes));
+std::vector<BoardItem> read_boards(std::string_view text) {
+    std::vector<BoardItem> out;
+    if (auto refused = refuse_text(text)) {
+        out.emplace_back(std::in_place_type<ReadError>, refused->line, std::move(refused->message));
         return out;
     }
-    BoardTextReader reader;
+    BoardReader reader;
     reader.feed(text, out);
     reader.finish(out);
     return out;
