@@ -102,6 +102,11 @@ enum class Kind { Grid, Framed, Database, Blocks, TooLong, Unknown };
 Kind kind_of(std::string_view text) {
     if (text.size() > kMaxLineBytes) return Kind::TooLong;
     if (text.front() == '+') return Kind::Framed;
+    // A short row with a tab in it and no space is a grid row with a bad
+    // cell: the grid reader names the tab.
+    if (text.size() <= static_cast<std::size_t>(2 * kMaxSide) && text.find('\t') != std::string_view::npos &&
+        text.find(' ') == std::string_view::npos)
+        return Kind::Grid;
     const std::vector<std::string_view> w = format::words(text);
     if (w.size() == 4 && is_digits(w[0]) && is_digits(w[1]) && is_digits(w[2]) &&
         format::is_axis(w[3]))
@@ -147,12 +152,24 @@ std::optional<ReadError> shaped_by_bad_directive(Kind kind, int line, const Dire
 // A grid, a block list, or lines of no known format.
 BoardItem read_run(Kind kind, std::span<const Line> lines, const Directives& directives) {
     if (auto error = shaped_by_bad_directive(kind, lines.front().number, directives)) return *error;
-    if (kind == Kind::Grid) return format::read_grid(lines, directives);
+    if (kind == Kind::Grid) {
+        // A grid that fails names all its lines, not only the first: they
+        // may not be a grid at all but a run of bad lines.
+        BoardItem item = format::read_grid(lines, directives);
+        if (auto* e = std::get_if<ReadError>(&item); e && lines.size() > 1)
+            e->message += fmt::format(" (lines {}-{})", lines.front().number, lines.back().number);
+        return item;
+    }
     if (kind == Kind::Blocks) return format::read_block_list(lines, directives);
+    // Every line of the run is named: the first, and the last of a range.
+    const std::string lines_named = lines.size() == 1 ? fmt::format("line {}", lines.front().number)
+                                                      : fmt::format("lines {}-{}", lines.front().number,
+                                                                    lines.back().number);
     return ReadError{lines.front().number,
-                     "unknown format: expected a letter grid (rows like ..BB.C), a framed grid "
-                     "(+------+ above and below), database lines (MOVES BOARD CLUSTER) or a "
-                     "block list (row col length h|v)"};
+                     fmt::format("unknown format ({}): expected a letter grid (rows like ..BB.C), a framed "
+                                 "grid (+------+ above and below), database lines (MOVES BOARD CLUSTER) or a "
+                                 "block list (row col length h|v)",
+                                 lines_named)};
 }
 
 // Reads the puzzles of a chunk (lines between blank or comment lines) and
