@@ -68,6 +68,55 @@ for input in "${inputs[@]}"; do
     speedup=$(awk -v a="${wall_by_jobs[1]}" -v b="${wall_by_jobs[2]}" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')
     printf '%-22s speed-up from 1 to 2 jobs: %sx\n' "$name" "$speedup"
 done
+json+="]"
+
+# Reports on a million puzzles. The database is built once and kept in
+# build/bench: a million random 6x6 puzzles of 4 to 6 blocks (seed 1, cheap
+# to solve) imported with 2 jobs, so every row goes through the real writer
+# and the tallies. The import's own figures (the 1,000,000-line file, then
+# the same file again) are measured that once and kept beside it.
+million="$out/million.db"
+if [ ! -f "$million" ]; then
+    [ -f "$out/generated_1m.txt" ] || "$bin" generate --count 1000000 --seed 1 --size 6x6 --blocks 4..6 \
+        -o "$out/generated_1m.txt"
+    echo
+    echo "== Building $million (once; this takes a while)"
+    /usr/bin/time -v -o "$out/million_import.txt" "$bin" import "$out/generated_1m.txt" --db "$million.tmp" \
+        --jobs 2 -q || true
+    /usr/bin/time -v -o "$out/million_again.txt" "$bin" import "$out/generated_1m.txt" --db "$million.tmp" \
+        --jobs 2 -q || true
+    sqlite3 "$million.tmp" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+    mv "$million.tmp" "$million"
+    rm -f "$million.tmp-wal" "$million.tmp-shm"
+fi
+if [ -f "$out/million_import.txt" ]; then
+    echo
+    echo "== Import of the 1,000,000-line file (2 jobs; measured when the database was built)"
+    for f in million_import million_again; do
+        awk -F': ' -v n="$f" '/Maximum resident/ {peak=$2/1024} /User time/ {u=$2} /System time/ {s=$2}
+            /Elapsed/ {w=$2} END {printf "%-16s peak %.1f MB  user %s s  sys %s s  wall %s\n", n, peak, u, s, w}' \
+            "$out/$f.txt"
+    done
+fi
+echo
+echo "== Reports on $(sqlite3 "$million" "SELECT COUNT(*) FROM puzzles") puzzles (wall, median of $runs runs)"
+json+=", \"reports\": ["
+first=1
+for report in summary hardest "hardest --by steps" "hardest --by cluster" "hardest --by effort" difficulty \
+    unsolvable patterns "puzzle 500000" all "all --format html"; do
+    walls=()
+    for ((i = 0; i < runs; i++)); do
+        start=$(date +%s%N)
+        # shellcheck disable=SC2086
+        "$bin" report $report --db "$million" > "$out/report.out"
+        walls+=("$(awk -v ns=$(( $(date +%s%N) - start )) 'BEGIN {printf "%.3f", ns / 1e9}')")
+    done
+    wall=$(printf '%s\n' "${walls[@]}" | median)
+    printf '%-24s %8.3f s\n' "$report" "$wall"
+    [ $first -eq 1 ] || json+=","
+    first=0
+    json+="{\"report\": \"$report\", \"wall_s\": $wall}"
+done
 json+="]}"
 echo "$json" > "$out/bench.json"
 echo
