@@ -1,0 +1,42 @@
+// Reading the start/goal text format of the `blocks` family.
+//
+//   # comment lines come first: a board row may itself begin with '#'
+//   start
+//   #DDBB#        '#' wall, '.' or ' ' floor, a letter a piece (all cells
+//   #AA..#        of one letter are one piece); cells past the end of a
+//   goal          short line are wall
+//   #....#        the same outline, with only the pieces that must end
+//   #..AA#        there
+//
+// One puzzle a file. The format is told from the content: comment or blank
+// lines, then a line `start`.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "families/blocks/board.h"
+
+namespace slidedb::blocks {
+
+// What is wrong with a file, and on which line (1-based; 0 for the whole file).
+struct ReadError {
+    int line = 0;
+    std::string message;
+    bool operator==(const ReadError&) const = default;
+};
+
+struct ReadBoard {
+    Board board;    // canonical (canonical_board)
+    int line = 0;   // the line `start`
+};
+
+// True when the text is in this format: only comments and blank lines
+// before a line `start`.
+bool is_start_goal_text(std::string_view text);
+
+// Reads the puzzle; never throws.
+std::variant<ReadBoard, ReadError> read_start_goal(std::string_view text);
+
+}  // namespace slidedb::blocks
