@@ -38,11 +38,18 @@ struct Target {
 struct Board {
     int width = 0, height = 0;
     std::vector<std::uint8_t> floor;  // width * height, row by row: 1 floor, 0 wall
-    std::vector<Piece> pieces;        // reading order of each piece's first cell
+    std::vector<Piece> pieces;        // canonical: the goal's first, each part in reading order
     std::vector<Target> goal;         // in the order of Board::pieces
 
     bool is_floor(int row, int col) const {
         return row >= 0 && col >= 0 && row < height && col < width && floor[row * width + col];
+    }
+
+    // Every piece of the goal stands on its cells.
+    bool at_goal() const {
+        for (const Target& t : goal)
+            if (pieces[static_cast<std::size_t>(t.piece)].cells != t.cells) return false;
+        return true;
     }
 
     // The start grid and the goal grid as the file format draws them: '.'

@@ -39,11 +39,16 @@ Board canonical_board(const Board& board) {
         for (Cell& c : cells) c = {static_cast<std::int8_t>(c.row - top), static_cast<std::int8_t>(c.col - left)};
         return cells;
     };
-    // Pieces in reading order of their first cells, relabelled.
+    // The goal's pieces first, then the others, each in reading order of
+    // their first cells: the piece to bring home is A, as in Unblock.
+    std::vector<std::uint8_t> named(board.pieces.size(), 0);
+    for (const Target& t : board.goal) named[static_cast<std::size_t>(t.piece)] = 1;
     std::vector<int> order(board.pieces.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
     std::sort(order.begin(), order.end(), [&](int a, int b) {
-        return board.pieces[static_cast<std::size_t>(a)].cells.front() < board.pieces[static_cast<std::size_t>(b)].cells.front();
+        const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+        if (named[ua] != named[ub]) return named[ua] > named[ub];
+        return board.pieces[ua].cells.front() < board.pieces[ub].cells.front();
     });
     std::vector<int> new_index(board.pieces.size());
     for (std::size_t k = 0; k < order.size(); ++k) {

@@ -3,7 +3,8 @@
 // Two files that draw the same puzzle differently give the same board: floor
 // no piece can ever reach becomes wall (it changes no move), the grid is
 // cropped to the floor and the walls beside it, and pieces are relabelled
-// A, B, ... in reading order of their first cells.
+// A, B, ...: the goal's pieces first, then the others, each in reading order
+// of their first cells.
 #pragma once
 
 #include "families/blocks/board.h"

@@ -60,16 +60,15 @@ std::string shown(char c) {
     return u >= 0x21 && u < 0x7f ? fmt::format("'{}'", c) : fmt::format("byte 0x{:02X}", u);
 }
 
-// One grid (start or goal), checked cell by cell. Trailing rows of walls
-// alone (blank lines among them) are dropped: rows past the end are wall.
+// One grid (start or goal), checked cell by cell. Trailing blank lines are
+// dropped: rows past the end are wall anyway.
 struct Grid {
     std::vector<Line> rows;
     int width = 0;
 };
 
 std::optional<ReadError> check_rows(Grid& g, std::string_view name) {
-    while (!g.rows.empty() && g.rows.back().text.find_first_not_of('#') == std::string_view::npos)
-        g.rows.pop_back();
+    while (!g.rows.empty() && g.rows.back().text.empty()) g.rows.pop_back();
     for (std::size_t r = 0; r < g.rows.size(); ++r) {
         const Line& row = g.rows[r];
         if (static_cast<int>(r) >= kMaxSide)
