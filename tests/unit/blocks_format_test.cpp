@@ -63,6 +63,14 @@ TEST(StartGoalFormat, CanonicalFormRelabelsCropsAndWallsOffDeadFloor) {
     EXPECT_EQ(a.goal_grid(), "####\n#..#\n#.A#\n####");
 }
 
+TEST(StartGoalFormat, ReadsABoardAsDrawnForReplays) {
+    const auto r = read_start_goal("start\n#QZ.#\ngoal\n#..Z#\n", Form::AsDrawn);
+    ASSERT_TRUE(std::holds_alternative<ReadBoard>(r));
+    const Board& b = std::get<ReadBoard>(r).board;
+    EXPECT_EQ(b.start_grid(), "#QZ.#");
+    EXPECT_EQ(b.goal_grid(), "#..Z#");
+}
+
 TEST(StartGoalFormat, ShortLinesEndInWallAndSpacesAreFloor) {
     // Row 2 is one cell shorter: its last cell is wall.
     const Board b = read_ok("start\nA  \nB \ngoal\n.A \n..\n");

@@ -1,5 +1,6 @@
 #include "families/blocks/format.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
@@ -115,7 +116,7 @@ Letters letters_of(const Grid& g) {
     return l;
 }
 
-std::variant<ReadBoard, ReadError> read(const std::vector<Line>& lines, std::size_t start) {
+std::variant<ReadBoard, ReadError> read(const std::vector<Line>& lines, std::size_t start, Form form) {
     const int start_number = lines[start].number;
     std::size_t goal = start + 1;
     while (goal < lines.size() && !is_marker(lines[goal].text, "goal")) ++goal;
@@ -172,6 +173,8 @@ std::variant<ReadBoard, ReadError> read(const std::vector<Line>& lines, std::siz
         while (b.pieces[static_cast<std::size_t>(index)].label != ch) ++index;
         b.goal.push_back({index, targets.cells[u]});
     }
+    std::sort(b.goal.begin(), b.goal.end(), [](const Target& x, const Target& y) { return x.piece < y.piece; });
+    if (form == Form::AsDrawn) return ReadBoard{std::move(b), start_number};
     ReadBoard out{canonical_board(b), start_number};
     if (const int bits = state_bits(out.board); bits > kMaxStateBits)
         return ReadError{start_number, fmt::format("the board needs {} bits of state; at most {} are supported",
@@ -183,11 +186,11 @@ std::variant<ReadBoard, ReadError> read(const std::vector<Line>& lines, std::siz
 
 bool is_start_goal_text(std::string_view text) { return start_line(lines_of(text)).has_value(); }
 
-std::variant<ReadBoard, ReadError> read_start_goal(std::string_view text) {
+std::variant<ReadBoard, ReadError> read_start_goal(std::string_view text, Form form) {
     const std::vector<Line> lines = lines_of(text);
     const std::optional<std::size_t> start = start_line(lines);
     if (!start) return ReadError{0, "not a start/goal board: no line 'start' after the comments"};
-    return read(lines, *start);
+    return read(lines, *start, form);
 }
 
 }  // namespace slidedb::blocks

@@ -12,6 +12,7 @@
 // lines, then a line `start`.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -28,15 +29,20 @@ struct ReadError {
 };
 
 struct ReadBoard {
-    Board board;    // canonical (canonical_board)
+    Board board;    // canonical (canonical_board) unless read as drawn
     int line = 0;   // the line `start`
 };
+
+// Canonical: the board canonical_board() gives, for keys and solving.
+// AsDrawn: letters and grid as the text has them, for showing a board of a
+// replay, whose pieces must keep their letters from one step to the next.
+enum class Form : std::uint8_t { Canonical, AsDrawn };
 
 // True when the text is in this format: only comments and blank lines
 // before a line `start`.
 bool is_start_goal_text(std::string_view text);
 
 // Reads the puzzle; never throws.
-std::variant<ReadBoard, ReadError> read_start_goal(std::string_view text);
+std::variant<ReadBoard, ReadError> read_start_goal(std::string_view text, Form form = Form::Canonical);
 
 }  // namespace slidedb::blocks
