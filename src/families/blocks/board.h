@@ -57,6 +57,9 @@ struct Board {
     // wall away from all floor; rows joined by '\n', trailing blanks cut.
     std::string start_grid() const;
     std::string goal_grid() const;
+    // The board in the file format, comments aside: "start", the start
+    // grid, "goal", the goal grid.
+    std::string text() const;
     // "blocks:WxH:start rows:goal rows", rows joined by '/'; meant for a
     // board in canonical form (canonical_board()).
     std::string key() const;

@@ -67,30 +67,26 @@ public:
             const Slot& sl = l.slots[static_cast<std::size_t>(i)];
             SlotData& d = slots_[static_cast<std::size_t>(i)];
             d.base = base[static_cast<std::size_t>(sl.shape)];
-            d.offset = static_cast<std::uint8_t>(sl.offset);
-            d.field = static_cast<std::uint16_t>((1u << sl.width) - 1);
-            d.width = static_cast<std::uint8_t>(sl.width);
+            d.offset = static_cast<std::uint16_t>(sl.offset);
+            d.field = width_mask(sl);
             d.first = static_cast<std::uint8_t>(sl.first);
             d.last = static_cast<std::uint8_t>(sl.last);
-            const Slot& f = l.slots[static_cast<std::size_t>(sl.first)];
-            const Slot& e = l.slots[static_cast<std::size_t>(sl.last - 1)];
-            const int bits = e.offset + e.width - f.offset;
-            d.class_mask = bits == 0 ? State{} : ((bits >= static_cast<int>(sizeof(State) * 8) ? ~State{} : (State{1} << bits) - 1) << f.offset);
         }
         start_ = pack<State>(l, l.start);
         for (int i = 0; i < l.named; ++i) {
             const int t = g.target[static_cast<std::size_t>(i)];
             if (t < 0) solvable_ = false;
-            goal_mask_ |= static_cast<State>(slots_[static_cast<std::size_t>(i)].field) << slots_[static_cast<std::size_t>(i)].offset;
-            goal_bits_ |= static_cast<State>(static_cast<unsigned>(t < 0 ? 0 : t)) << slots_[static_cast<std::size_t>(i)].offset;
+            const SlotData& d = slots_[static_cast<std::size_t>(i)];
+            set_field(goal_mask_, d.offset, d.field, d.field);
+            set_field(goal_bits_, d.offset, d.field, static_cast<std::uint32_t>(t < 0 ? 0 : t));
         }
     }
 
     State start() const { return start_; }
-    bool is_goal(State s) const { return solvable_ && (s & goal_mask_) == goal_bits_; }
+    bool is_goal(const State& s) const { return solvable_ && masked_equal(s, goal_mask_, goal_bits_); }
 
     template <class F>
-    void for_each_successor(State s, F&& f) const {
+    void for_each_successor(const State& s, F&& f) const {
         std::uint16_t pl[kMaxPieces];
         Mask occupied;
         decode(s, pl, occupied);
@@ -109,7 +105,7 @@ public:
     }
 
     // The move that turns a into b, boards one move apart.
-    Move move_between(State a, State b) const {
+    Move move_between(const State& a, const State& b) const {
         std::uint16_t pa[kMaxPieces], pb[kMaxPieces];
         Mask occupied, unused;
         decode(a, pa, occupied);
@@ -139,45 +135,46 @@ public:
         return m;
     }
 
-    // The cells a move carries its piece: its steps.
-    static int move_cost(const Move& m) { return m.steps; }
+    // The move's cost in the second metric: the cells stepped.
+    int steps(const Move& m) const { return m.steps; }
 
 private:
     struct SlotData {
         int base = 0;               // the shape's first placement in the flat tables
-        std::uint16_t field = 0;    // (1 << width) - 1
-        std::uint8_t offset = 0, width = 0;
+        std::uint32_t field = 0;    // (1 << width) - 1
+        std::uint16_t offset = 0;
         std::uint8_t first = 0, last = 0;  // the class's slots
-        State class_mask{};         // the class's bits
     };
 
-    void decode(State s, std::uint16_t* pl, Mask& occupied) const {
+    void decode(const State& s, std::uint16_t* pl, Mask& occupied) const {
         for (int i = 0; i < count_; ++i) {
             const SlotData& d = slots_[static_cast<std::size_t>(i)];
-            pl[i] = static_cast<std::uint16_t>(static_cast<std::uint32_t>(s >> d.offset) & d.field);
+            pl[i] = static_cast<std::uint16_t>(field_of(s, d.offset, d.field));
             occupied |= masks_[static_cast<std::size_t>(d.base + pl[i])];
         }
     }
 
     // s with slot i's piece at placement q; a class is kept sorted.
-    State moved(State s, const std::uint16_t* pl, int i, std::uint16_t q) const {
+    State moved(const State& s, const std::uint16_t* pl, int i, std::uint16_t q) const {
         const SlotData& d = slots_[static_cast<std::size_t>(i)];
-        if (d.last - d.first == 1) return s ^ (static_cast<State>(static_cast<unsigned>(pl[i] ^ q)) << d.offset);
-        State region{};
-        int shift = slots_[d.first].offset;
+        State out = s;
+        if (d.last - d.first == 1) {
+            set_field(out, d.offset, d.field, q);
+            return out;
+        }
+        // The others of the class in order, q put in its place among them.
+        int j = d.first;
         bool placed = false;
-        for (int j = d.first; j < d.last; ++j) {
-            if (j == i) continue;
-            if (!placed && q < pl[j]) {
-                region |= static_cast<State>(static_cast<unsigned>(q)) << shift;
-                shift += d.width;
+        for (int k = d.first; k < d.last; ++k) {
+            if (k == i) continue;
+            if (!placed && q < pl[k]) {
+                set_field(out, slots_[static_cast<std::size_t>(j++)].offset, d.field, q);
                 placed = true;
             }
-            region |= static_cast<State>(static_cast<unsigned>(pl[j])) << shift;
-            shift += d.width;
+            set_field(out, slots_[static_cast<std::size_t>(j++)].offset, d.field, pl[k]);
         }
-        if (!placed) region |= static_cast<State>(static_cast<unsigned>(q)) << shift;
-        return (s & ~d.class_mask) | region;
+        if (!placed) set_field(out, slots_[static_cast<std::size_t>(j)].offset, d.field, q);
+        return out;
     }
 
     // Calls reach(q, steps) for every placement other than p the piece can

@@ -102,7 +102,7 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
         const GoalDistances<State> d = distances_to_goal(moves, goals, seen);
         r.goal_levels = d.boards_at;
         r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
-        r.hardest_board = board_at(board, g, layout, d.hardest).start_grid();
+        r.hardest_board = board_at(board, g, layout, d.hardest).text();
         peak = std::max<std::uint64_t>(peak, seen.peak_bytes() + goals.size() * sizeof(State));
     }
 

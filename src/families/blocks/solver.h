@@ -12,7 +12,7 @@ namespace slidedb::blocks {
 
 struct Solution {
     // Figures in the move metric: moves, the cluster, its levels, goal
-    // distances and hardest start (the board as Board::start_grid()); steps
+    // distances and hardest start (the board as Board::text()); steps
     // is the optimum of the step metric, from a second search.
     SolveResult figures;
     std::vector<Move> moves;         // an optimal solution in the move metric

@@ -11,6 +11,7 @@ Layout layout_of(const Board& board, const Geometry& g) {
         const int shape = g.shape_of[static_cast<std::size_t>(piece)];
         const int count = g.shapes[static_cast<std::size_t>(shape)].placements();
         const int width = static_cast<int>(std::bit_width(static_cast<unsigned>(count - 1)));
+        if ((l.bits & 63) + width > 64) l.bits = (l.bits | 63) + 1;  // no slot across two words
         l.slots.push_back({shape, l.bits, width, 0, 0});
         l.bits += width;
         l.pieces.push_back(piece);
