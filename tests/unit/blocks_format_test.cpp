@@ -50,7 +50,7 @@ TEST(StartGoalFormat, ReadsPiecesWallsAndGoal) {
     EXPECT_EQ(b.goal[0].cells, (std::vector<Cell>{{2, 2}}));
     EXPECT_EQ(b.start_grid(), "####\n#AB#\n#..#\n####");
     EXPECT_EQ(b.goal_grid(), "####\n#..#\n#.A#\n####");
-    EXPECT_EQ(b.key(), "blocks:4x4:####/#AB#/#..#/####:####/#..#/#.A#/####");
+    EXPECT_EQ(b.key(), "blocks 4x4 ####/#AB#/#..#/####|####/#..#/#.A#/####");
 }
 
 TEST(StartGoalFormat, CanonicalFormRelabelsCropsAndWallsOffDeadFloor) {

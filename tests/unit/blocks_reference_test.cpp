@@ -42,7 +42,7 @@ void expect_replays(const Board& b, const Solution& s) {
 TEST(BlocksReference, SeedWellsNeeds31MovesAnd78Steps) {
     const Board b = read_reference("seed_wells.txt");
     EXPECT_EQ(b.key(),
-              "blocks:10x8: ########/ #BBCCDD#/ #BECCFD#/##EEGGFF##/#...GG...#/##AA##..##/ #AA##..#/ ########:"
+              "blocks 10x8  ########/ #BBCCDD#/ #BECCFD#/##EEGGFF##/#...GG...#/##AA##..##/ #AA##..#/ ########|"
               " ########/ #......#/ #......#/##......##/#........#/##..##AA##/ #..##AA#/ ########");
     const Solution s = solve(b);
     EXPECT_EQ(s.figures.status, Status::Solved);
@@ -64,7 +64,7 @@ TEST(BlocksReference, SeedWellsNeeds31MovesAnd78Steps) {
 
 TEST(BlocksReference, KlotskiNeeds81MovesAnd116Steps) {
     const Board b = read_reference("klotski.txt");
-    EXPECT_EQ(b.key(), "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:..../..../..../.AA./.AA.");
+    EXPECT_EQ(b.key(), "blocks 4x5 BAAC/BAAC/DEEF/DGHF/I..J|..../..../..../.AA./.AA.");
     const Solution s = solve(b);
     EXPECT_EQ(s.figures.status, Status::Solved);
     EXPECT_EQ(s.figures.moves, 81);

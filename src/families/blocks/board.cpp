@@ -60,7 +60,7 @@ std::string Board::goal_grid() const {
 std::string Board::text() const { return "start\n" + start_grid() + "\ngoal\n" + goal_grid(); }
 
 std::string Board::key() const {
-    return fmt::format("blocks:{}x{}:{}:{}", width, height, joined(start_grid()), joined(goal_grid()));
+    return fmt::format("blocks {}x{} {}|{}", width, height, joined(start_grid()), joined(goal_grid()));
 }
 
 }  // namespace slidedb::blocks

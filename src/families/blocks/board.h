@@ -60,8 +60,9 @@ struct Board {
     // The board in the file format, comments aside: "start", the start
     // grid, "goal", the goal grid.
     std::string text() const;
-    // "blocks:WxH:start rows:goal rows", rows joined by '/'; meant for a
-    // board in canonical form (canonical_board()).
+    // "blocks WxH start rows|goal rows", rows joined by '/' ('|' and '/'
+    // are never cells); meant for a board in canonical form
+    // (canonical_board()). Every key starts with its family and a space.
     std::string key() const;
 
     bool operator==(const Board&) const = default;
