@@ -132,20 +132,5 @@ TEST(StartGoalFormat, NamesMissingPartsAndExtraPuzzles) {
     EXPECT_EQ(read_bad("A.\n"), (ReadError{0, "not a start/goal board: no line 'start' after the comments"}));
 }
 
-TEST(StartGoalFormat, NamesABoardTooBigForTheState) {
-    // 52 single cells on a 16x16 floor need 8 bits each: 416 bits.
-    std::string text = "start\n";
-    std::string goal = "goal\n";
-    int n = 0;
-    for (int r = 0; r < 16; ++r) {
-        std::string row(16, '.');
-        for (int c = 0; c < 16 && r < 4; ++c)
-            if (n < 52) row[c] = static_cast<char>(n < 26 ? 'A' + n : 'a' + n - 26), ++n;
-        text += row + "\n";
-        goal += (r == 15 ? std::string(15, '.') + "A" : std::string(16, '.')) + "\n";
-    }
-    EXPECT_EQ(read_bad(text + goal), (ReadError{1, "the board needs 416 bits of state; at most 128 are supported"}));
-}
-
 }  // namespace
 }  // namespace slidedb::blocks

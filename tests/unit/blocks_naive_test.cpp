@@ -13,6 +13,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -21,6 +22,8 @@
 
 namespace slidedb::blocks {
 namespace {
+
+constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 struct Plain {
     int w = 0, h = 0;
@@ -39,7 +42,7 @@ public:
     explicit Naive(const Plain& p) : p_(p) {
         // Shape of each letter: its cells relative to the first, as a string.
         std::map<std::string, char> symbol;
-        for (char c = 'A'; c <= 'Z'; ++c) {
+        for (char c : kLetters) {
             std::vector<int> cells;
             for (int i = 0; i < p.w * p.h; ++i)
                 if (p.start[i] == c) cells.push_back(i);
@@ -253,6 +256,43 @@ Plain random_plain(std::mt19937& rng) {
             if (p.start[i] == c) p.targets[c].push_back(i);
     }
     return p;
+}
+
+// 38 single cells (36 of them stuck in pockets of their own, two in a
+// corridor) and a domino to bring home: 2 + 38 x 6 bits, padded to 240 so
+// that no slot straddles two words: a state of words.
+Plain wide_plain() {
+    Plain p;
+    p.w = p.h = 16;
+    p.start.assign(256, '#');
+    std::string letters;
+    for (char c = 'B'; c <= 'Z'; ++c) letters += c;
+    for (char c = 'a'; c <= 'z'; ++c) letters += c;
+    std::size_t next = 0;
+    for (int r = 1; r <= 11; r += 2)
+        for (int c = 1; c <= 11; c += 2) p.start[r * 16 + c] = letters[next++];
+    for (int c = 1; c <= 6; ++c) p.start[13 * 16 + c] = '.';
+    p.start[13 * 16 + 1] = letters[next++];
+    p.start[13 * 16 + 2] = letters[next++];
+    for (int c = 1; c <= 5; ++c) p.start[15 * 16 + c] = '.';
+    p.start[15 * 16 + 1] = p.start[15 * 16 + 2] = 'A';
+    p.targets['A'] = {15 * 16 + 4, 15 * 16 + 5};
+    return p;
+}
+
+TEST(BlocksNaive, AgreesOnABoardWiderThan128Bits) {
+    const Plain p = wide_plain();
+    const auto read = read_start_goal(text_of(p));
+    ASSERT_TRUE(std::holds_alternative<ReadBoard>(read)) << std::get<ReadError>(read).message;
+    const Board& b = std::get<ReadBoard>(read).board;
+    EXPECT_EQ(state_bits(b), 240);
+    const Solution s = solve(b);
+    const NaiveFigures f = Naive(p).figures();
+    EXPECT_EQ(s.figures.cluster_size, 60u);
+    EXPECT_EQ(f.cluster, 60u);
+    EXPECT_EQ(s.figures.moves, f.moves);
+    EXPECT_EQ(s.figures.steps, f.steps);
+    EXPECT_EQ(s.figures.goal_levels, f.goal_levels);
 }
 
 TEST(BlocksNaive, AgreesOnRandomSmallPuzzles) {

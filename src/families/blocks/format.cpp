@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "families/blocks/canonical.h"
-#include "families/blocks/solver.h"
 
 namespace slidedb::blocks {
 
@@ -175,11 +174,7 @@ std::variant<ReadBoard, ReadError> read(const std::vector<Line>& lines, std::siz
     }
     std::sort(b.goal.begin(), b.goal.end(), [](const Target& x, const Target& y) { return x.piece < y.piece; });
     if (form == Form::AsDrawn) return ReadBoard{std::move(b), start_number};
-    ReadBoard out{canonical_board(b), start_number};
-    if (const int bits = state_bits(out.board); bits > kMaxStateBits)
-        return ReadError{start_number, fmt::format("the board needs {} bits of state; at most {} are supported",
-                                                   bits, kMaxStateBits)};
-    return out;
+    return ReadBoard{canonical_board(b), start_number};
 }
 
 }  // namespace

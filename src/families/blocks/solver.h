@@ -19,9 +19,13 @@ struct Solution {
     std::vector<Level> step_levels;  // the second search, level by level
 };
 
-// The state bits a board needs, and the most the solver takes.
+// The state bits a board needs, and the most the solver takes (seven
+// 64-bit words: 52 pieces of 8 bits each fit).
 int state_bits(const Board& board);
-constexpr int kMaxStateBits = 128;
+constexpr int kMaxStateBits = 448;
+// A shape has at most 16 x 16 placements, 8 bits, and slots never straddle
+// words: every board the reader accepts fits.
+static_assert(kMaxPieces * 8 <= kMaxStateBits);
 
 // Thread-safe: each thread keeps its own search memory. The board must be
 // canonical (format.h gives such boards) and fit kMaxStateBits.
