@@ -64,11 +64,13 @@ TEST(StartGoalFormat, CanonicalFormRelabelsCropsAndWallsOffDeadFloor) {
 }
 
 TEST(StartGoalFormat, ReadsABoardAsDrawnForReplays) {
-    const auto r = read_start_goal("start\n#QZ.#\ngoal\n#..Z#\n", Form::AsDrawn);
+    // A board text as the database keeps it: the spaces outside are floor
+    // no piece reaches, and stay blank.
+    const auto r = read_start_goal("start\n  #####\n  #QZ.#\n  #####\ngoal\n  #####\n  #..Z#\n  #####\n", Form::AsDrawn);
     ASSERT_TRUE(std::holds_alternative<ReadBoard>(r));
     const Board& b = std::get<ReadBoard>(r).board;
-    EXPECT_EQ(b.start_grid(), "#QZ.#");
-    EXPECT_EQ(b.goal_grid(), "#..Z#");
+    EXPECT_EQ(b.start_grid(), "  #####\n  #QZ.#\n  #####");
+    EXPECT_EQ(b.goal_grid(), "  #####\n  #..Z#\n  #####");
 }
 
 TEST(StartGoalFormat, ShortLinesEndInWallAndSpacesAreFloor) {

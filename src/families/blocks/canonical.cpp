@@ -6,14 +6,19 @@
 
 namespace slidedb::blocks {
 
-Board canonical_board(const Board& board) {
+Board without_dead_floor(const Board& board) {
     const Geometry g = geometry_of(board);
     // Floor that stays: live cells, and the goal's cells even where no piece
     // can reach them, so the goal keeps its drawing.
-    std::vector<std::uint8_t> keep(board.floor.size(), 0);
-    for (std::size_t i = 0; i < keep.size(); ++i) keep[i] = g.live[i] >= 0;
+    Board out = board;
+    for (std::size_t i = 0; i < out.floor.size(); ++i) out.floor[i] = g.live[i] >= 0;
     for (const Target& t : board.goal)
-        for (const Cell& c : t.cells) keep[static_cast<std::size_t>(c.row * board.width + c.col)] = 1;
+        for (const Cell& c : t.cells) out.floor[static_cast<std::size_t>(c.row * board.width + c.col)] = 1;
+    return out;
+}
+
+Board canonical_board(const Board& board) {
+    const std::vector<std::uint8_t> keep = without_dead_floor(board).floor;
 
     int top = board.height, bottom = -1, left = board.width, right = -1;
     for (int r = 0; r < board.height; ++r)

@@ -13,4 +13,8 @@ namespace slidedb::blocks {
 
 Board canonical_board(const Board& board);
 
+// The first step alone: floor no piece can ever reach (and no goal covers)
+// becomes wall; letters, size and places stay.
+Board without_dead_floor(const Board& board);
+
 }  // namespace slidedb::blocks

@@ -173,7 +173,7 @@ std::variant<ReadBoard, ReadError> read(const std::vector<Line>& lines, std::siz
         b.goal.push_back({index, targets.cells[u]});
     }
     std::sort(b.goal.begin(), b.goal.end(), [](const Target& x, const Target& y) { return x.piece < y.piece; });
-    if (form == Form::AsDrawn) return ReadBoard{std::move(b), start_number};
+    if (form == Form::AsDrawn) return ReadBoard{without_dead_floor(b), start_number};
     return ReadBoard{canonical_board(b), start_number};
 }
 

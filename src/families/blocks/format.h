@@ -34,8 +34,9 @@ struct ReadBoard {
 };
 
 // Canonical: the board canonical_board() gives, for keys and solving.
-// AsDrawn: letters and grid as the text has them, for showing a board of a
-// replay, whose pieces must keep their letters from one step to the next.
+// AsDrawn: letters and grid as the text has them (dead floor walled off
+// alone), for showing a board of a replay, whose pieces must keep their
+// letters from one step to the next.
 enum class Form : std::uint8_t { Canonical, AsDrawn };
 
 // True when the text is in this format: only comments and blank lines
