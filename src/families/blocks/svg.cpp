@@ -33,7 +33,7 @@ std::string board_svg(const Board& b, std::int64_t id, int cell) {
     for (int r = 0; r < b.height; ++r)
         for (int c = 0; c < b.width; ++c)
             if (b.is_floor(r, c)) floor += fmt::format("M{} {}h{}v{}h-{}Z", pad + c * cell, pad + r * cell, cell, cell, cell);
-    out += fmt::format("<path class=\"floor grid\" d=\"{}\"/>", floor);
+    out += fmt::format("<path class=\"floor\" d=\"{}\"/>", floor);
     std::string goal;
     for (const Target& t : b.goal)
         for (const Cell& x : t.cells)
