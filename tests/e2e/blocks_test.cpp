@@ -1,6 +1,7 @@
 // The `blocks` family through the binary: the two reference puzzles and an
 // Unblock puzzle imported into one database, its rows, the reports, and
 // solve/show printing the boards.
+#include <regex>
 #include <vector>
 
 #include "e2e.h"
@@ -94,6 +95,42 @@ TEST_F(Blocks, BadInputIsAnErrorRowNamingTheLine) {
     EXPECT_NE(r.err.find("bad/star.txt:4: unknown character '*' at column 3"), std::string::npos) << r.err;
     SQLite::Database db((dir_ / "t.db").string());
     EXPECT_EQ(dump(db, "SELECT path, line, message FROM errors"), "bad/star.txt|4|unknown character '*' at column 3\n");
+}
+
+
+// The page's player carries a piece round a corner in one move: A goes right,
+// down and left again, and ends below where it started; back brings it home.
+TEST(BlocksPlayer, CarriesAPieceRoundACornerInChromium) {
+    std::string chromium;
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"})
+        if (std::system((std::string("command -v ") + name + " >/dev/null 2>&1").c_str()) == 0) {
+            chromium = name;
+            break;
+        }
+    if (chromium.empty()) GTEST_SKIP() << "chromium not found: scripts/setup.sh installs it";
+    TempDir dir;
+    write_file(dir / "in/corner.txt", "start\n#####\n#A..#\n###.#\n#...#\n##B##\n#####\ngoal\n#####\n#...#\n###.#\n#A..#\n##.##\n#####\n");
+    ASSERT_EQ(slidedb(dir, "import in --db c.db").status, 0);
+    ASSERT_EQ(slidedb(dir, "report hardest --db c.db --out c.html").status, 0);
+    const std::string page = slurp(dir / "c.html");
+    ASSERT_NE(page.find("data-moves=\"AR2D2L2\""), std::string::npos) << page;
+    const auto drawn = [&](const std::string& steps) {
+        const fs::path profile = dir / ("profile-" + steps);
+        const Outcome r = run_shell(dir, "timeout 90 " + chromium +
+                                             " --headless --no-sandbox --disable-gpu --no-first-run"
+                                             " --disable-background-networking --disable-component-update --disable-sync"
+                                             " --user-data-dir='" + profile.string() + "' --virtual-time-budget=3000"
+                                             " --dump-dom 'file://" + (dir / "c.html").string() + "#steps=" + steps + "'");
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(r.out.find("data-errors"), std::string::npos);
+        std::smatch m;
+        static const std::regex a("data-label=\"A\" data-row=\"(\\d+)\" data-col=\"(\\d+)\"[^>]*transform: ?translate\\(([^)]*)\\)");
+        return std::regex_search(r.out, m, a) ? m[1].str() + "," + m[2].str() + " " + m[3].str() : std::string("none");
+    };
+    // 20-unit cells inside a 10-unit frame; A starts at row 1, column 1.
+    EXPECT_EQ(drawn(""), "1,1 30px,30px");  // as written: the player has not touched it
+    EXPECT_EQ(drawn("f"), "3,1 30px, 70px");
+    EXPECT_EQ(drawn("fb"), "1,1 30px, 30px");
 }
 
 }  // namespace
