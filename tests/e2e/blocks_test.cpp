@@ -61,6 +61,11 @@ TEST_F(Blocks, ReportsFilterByFamily) {
     const Outcome summary = slidedb(dir_, "report summary --format csv --db t.db");
     EXPECT_NE(summary.out.find("blocks,2,2,0,0,81,189695"), std::string::npos) << summary.out;
     EXPECT_NE(summary.out.find("unblock,1,1,0,0,4,3102"), std::string::npos) << summary.out;
+    // One puzzle in full: no exit row, goal boards counted as such.
+    const Outcome one = slidedb(dir_, "report puzzle 2 --format csv --db t.db");
+    ASSERT_EQ(one.status, 0) << one.err;
+    EXPECT_EQ(one.out.find("\nexit,"), std::string::npos) << one.out;
+    EXPECT_NE(one.out.find("cluster,\"25955 boards, 964 at the goal, depth 124\""), std::string::npos) << one.out;
     // The page draws block boards and plays their solutions.
     const Outcome html = slidedb(dir_, "report all --db t.db --out r.html");
     ASSERT_EQ(html.status, 0) << html.err;
