@@ -76,6 +76,23 @@ TEST(BlocksReference, KlotskiNeeds81MovesAnd116Steps) {
     expect_replays(b, s);
 }
 
+TEST(BlocksReference, ALimitKeepsTheMoveSolutionAndItsSteps) {
+    // 24,000 boards reach Klotski's first goal in the move metric, but not
+    // in the step metric: the steps are the move solution's own.
+    SolveOptions limited;
+    limited.max_states = 24000;
+    const Board b = read_reference("klotski.txt");
+    const Solution s = solve(b, limited);
+    EXPECT_EQ(s.figures.status, Status::Solved);
+    EXPECT_EQ(s.figures.moves, 81);
+    EXPECT_FALSE(s.figures.cluster_complete);
+    int steps = 0;
+    for (const Move& m : s.moves) steps += m.steps;
+    EXPECT_EQ(s.figures.steps, steps);
+    EXPECT_GT(steps, 116);
+    EXPECT_TRUE(s.figures.goal_levels.empty());
+}
+
 TEST(BlocksReference, KlotskiCountsArrangementsOfShapes) {
     // The four small squares are interchangeable until the goal names them:
     // then every order of them is a board of its own, 4! = 24 times as many.

@@ -13,7 +13,8 @@ namespace slidedb::blocks {
 struct Solution {
     // Figures in the move metric: moves, the cluster, its levels, goal
     // distances and hardest start (the board as Board::text()); steps
-    // is the optimum of the step metric, from a second search.
+    // is the optimum of the step metric, from a second search (unless the
+    // limit cut that one short: then the move solution's own steps).
     SolveResult figures;
     std::vector<Move> moves;         // an optimal solution in the move metric
     std::vector<Level> step_levels;  // the second search, level by level
