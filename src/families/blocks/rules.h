@@ -62,7 +62,6 @@ public:
                 anchors_.push_back(shape.anchors[static_cast<std::size_t>(p)]);
             }
         }
-        stamp_.assign(masks_.size(), 0);
         for (int i = 0; i < count_; ++i) {
             const Slot& sl = l.slots[static_cast<std::size_t>(i)];
             SlotData& d = slots_[static_cast<std::size_t>(i)];
@@ -181,24 +180,23 @@ private:
     // reach from p with `others` fixed, nearest first.
     template <class Reach>
     void flood(int base, std::uint16_t p, const Mask& others, Reach&& reach) const {
-        if (++generation_ == 0) {
-            std::fill(stamp_.begin(), stamp_.end(), 0);
-            generation_ = 1;
-        }
+        // Placements met so far, one bit each (a shape has at most 256).
+        std::uint64_t met[4] = {};
+        met[p >> 6] = std::uint64_t{1} << (p & 63);
         std::uint16_t queue[1 << 8];
         std::uint16_t depth[1 << 8];
         int head = 0, tail = 0;
         queue[tail] = p;
         depth[tail++] = 0;
-        stamp_[static_cast<std::size_t>(base + p)] = generation_;
         while (head < tail) {
             const std::uint16_t at = queue[head];
             const std::uint16_t steps = static_cast<std::uint16_t>(depth[head++] + 1);
             for (const std::uint16_t q : next_[static_cast<std::size_t>(base + at)]) {
                 if (q == kNoPlacement) continue;
-                std::uint32_t& seen = stamp_[static_cast<std::size_t>(base + q)];
-                if (seen == generation_) continue;
-                seen = generation_;
+                std::uint64_t& word = met[q >> 6];
+                const std::uint64_t bit = std::uint64_t{1} << (q & 63);
+                if (word & bit) continue;
+                word |= bit;
                 if (masks_[static_cast<std::size_t>(base + q)].meets(others)) continue;
                 queue[tail] = q;
                 depth[tail++] = steps;
@@ -214,9 +212,6 @@ private:
     std::vector<Cell> anchors_;
     State start_{}, goal_mask_{}, goal_bits_{};
     bool solvable_ = true;
-    // The flood's marks: one rule set serves one search on one thread.
-    mutable std::vector<std::uint32_t> stamp_;
-    mutable std::uint32_t generation_ = 0;
 };
 
 }  // namespace slidedb::blocks
