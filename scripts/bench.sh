@@ -5,6 +5,7 @@
 #
 #   scripts/bench.sh            everything
 #   RUNS=5 scripts/bench.sh     more runs per import figure
+#   scripts/bench.sh reports    the reports on a million puzzles alone
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -13,10 +14,12 @@ bin="$root/build/slidedb"
 out="$root/build/bench"
 data="$root/../shared/data/boards"
 runs=${RUNS:-3}
+only=${1:-all}
 mkdir -p "$out"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
+if [ "$only" != reports ]; then
 echo "== Solver, one core (Google Benchmark, median of 3)"
 "$root/build/tests/solve_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
     --benchmark_out="$out/solve.json" --benchmark_out_format=json 2>/dev/null |
@@ -33,14 +36,18 @@ if [ -x "$root/build/tests/scan_bench" ]; then
         --benchmark_out="$out/scan.json" --benchmark_out_format=json 2>/dev/null |
         grep -E "^(Benchmark|BM_.*_median)" || true
 fi
+fi
 
 # Inputs for the import figures.
 [ -f "$out/generated_10k.txt" ] || "$bin" generate --count 10000 --seed 1 -o "$out/generated_10k.txt"
 inputs=("$data/rush_18k.txt" "$out/generated_10k.txt")
+[ "$only" != reports ] || inputs=()
 
-echo
-echo "== Import (wall, CPU and peak memory by /usr/bin/time; median of $runs runs)"
-printf '%-22s %5s %9s %9s %9s %8s %10s %12s\n' input jobs wall_s user_s sys_s peak_MB puzzles db_bytes/pz
+if [ "$only" != reports ]; then
+    echo
+    echo "== Import (wall, CPU and peak memory by /usr/bin/time; median of $runs runs)"
+    printf '%-22s %5s %9s %9s %9s %8s %10s %12s\n' input jobs wall_s user_s sys_s peak_MB puzzles db_bytes/pz
+fi
 json="{\"imports\": ["
 first=1
 for input in "${inputs[@]}"; do
