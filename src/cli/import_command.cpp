@@ -22,11 +22,14 @@ struct ImportArgs {
     std::uint64_t max_states = SolveOptions{}.max_states;
     bool resolve = false;
     bool quiet = false;
+    bool force = false;
 };
 
 int run_import_command(const ImportArgs& args, const std::string& command) {
     const auto started = std::chrono::steady_clock::now();
-    auto db = open_database(args.db, Access::ReadWrite);
+    OpenOptions open;
+    open.force = args.force;
+    auto db = open_database(args.db, Access::ReadWrite, open);
     ImportOptions options;
     options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     options.solve.max_states = args.max_states;
@@ -73,6 +76,7 @@ void add_import(CLI::App& app, Run& chosen) {
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
             sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");
+            sub.add_flag("--force", a.force, "Add slidedb's tables to a SQLite file that holds other tables");
         },
         [](const ImportArgs& a) {
             // The command line is stored with the run, for the record.
