@@ -9,6 +9,7 @@
 
 #include "cli/command.h"
 #include "pipeline/import.h"
+#include "report/escape.h"
 #include "store/database.h"
 
 namespace slidedb::cli {
@@ -43,11 +44,12 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
                                       [&](const FoundFile& file, const std::vector<std::string>& notes) {
         for (const FoundError& e : file.errors) {
             ++failed_inputs;
-            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, file.path, e.line, e.message).c_str()
-                                  : fmt::format("{}{}: {}\n", clear, file.path, e.message).c_str(),
+            const std::string path = visible(file.path);
+            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, path, e.line, visible(e.message)).c_str()
+                                  : fmt::format("{}{}: {}\n", clear, path, visible(e.message)).c_str(),
                        stderr);
         }
-        for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, n).c_str(), stderr);
+        for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, visible(n)).c_str(), stderr);
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     writer.finish(seconds);

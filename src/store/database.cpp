@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include <SQLiteCpp/Transaction.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
 
@@ -59,8 +60,12 @@ std::string listed(const std::vector<std::string>& names) {
 
 // Refuses a SQLite file some other program made, before anything is written.
 void refuse_foreign(SQLite::Database& db, const std::string& path, bool force) {
+    // One read transaction: the version and the tables of one snapshot, even
+    // while another import creates the schema.
+    SQLite::Transaction snapshot(db);
     const int version = schema_version(db);
     const std::vector<std::string> tables = user_tables(db);
+    snapshot.commit();
     const bool ours = holds(tables, "imports") && holds(tables, "puzzles");
     if (version > 0 && !ours)
         throw StoreError(fmt::format("{}: not a slidedb database: PRAGMA user_version is {} and it holds {}; "

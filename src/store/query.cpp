@@ -56,7 +56,8 @@ using Stmt = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
 [[noreturn]] void sql_error(sqlite3* db, int code) {
     const std::string why = sqlite3_errmsg(db);
     const int primary = code & 0xff;
-    if (primary == SQLITE_AUTH || primary == SQLITE_READONLY || why.find("readonly") != std::string::npos)
+    if (primary == SQLITE_AUTH || primary == SQLITE_READONLY || why.find("readonly") != std::string::npos ||
+        why == "not authorized" || why == "authorization denied")
         throw StoreError(fmt::format("queries are read-only; the statement was refused and nothing was "
                                      "changed ({})",
                                      why));
