@@ -89,7 +89,7 @@ bool looks_binary(std::string_view text) {
 // Built in place: a ReadError first made into a temporary ReadItem trips a
 // false -Wmaybe-uninitialized in GCC 12 at -O2.
 void add_error(std::vector<ReadItem>& out, int line, std::string message) {
-    out.emplace_back(std::in_place_type<ReadError>, line, std::move(message));
+    out.emplace_back(std::in_place_type<ReadError>, ReadError{line, std::move(message)});
 }
 
 std::string_view trim_end(std::string_view s) {

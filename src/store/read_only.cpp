@@ -38,6 +38,11 @@ int authorize(void*, int action, const char* a, const char* b, const char*, cons
             return SQLITE_OK;
         case SQLITE_PRAGMA:
             return a && pragma_reads_only(a, b != nullptr) ? SQLITE_OK : SQLITE_DENY;
+        case SQLITE_UPDATE:
+            // SQLite asks this of its own schema table when a table-valued
+            // pragma (pragma_table_info) is first used; a real write there is
+            // refused anyway (query_only, defensive mode).
+            return a && std::string_view(a) == "sqlite_master" ? SQLITE_OK : SQLITE_DENY;
         default:
             // ATTACH, DETACH, writes, schema changes, transactions, VACUUM
             // (which SQLite checks as an ATTACH of its target), ANALYZE.
