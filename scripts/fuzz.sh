@@ -34,7 +34,7 @@ declare -A seeds=(
     [screenshot]="$shared/screenshots $shared/screenshots-current $root/examples/screenshots"
     [report_sql]="$root/reports"
 )
-declare -A max_len=([board_file]=8192 [screenshot]=262144 [report_sql]=4096)
+declare -A max_len=([board_file]=2048 [screenshot]=262144 [report_sql]=2048)
 
 mkdir -p "$build/artifacts"
 for t in "${targets[@]}"; do
@@ -47,7 +47,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t for ${seconds}s (log: $log)" >&2
     status=0
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    nice -n 19 "$build/${t}_fuzz" "$work" "$saved" "${existing[@]}" -max_total_time="$seconds" \
+    nice -n 19 "$build/tests/fuzz/${t}_fuzz" "$work" "$saved" "${existing[@]}" -max_total_time="$seconds" \
         -max_len="${max_len[$t]}" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$build/artifacts/$t-" >"$log" 2>&1 || status=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
@@ -57,7 +57,13 @@ for t in "${targets[@]}"; do
         grep -m3 -E 'ERROR|runtime error|SUMMARY' "$log" >&2 || true
         exit "$status"
     fi
-    # Keep only inputs that add coverage to the saved corpus.
+    # The saved corpus becomes the smallest set of inputs that covers what
+    # the old one and this run reached.
     [ "${SLIDEDB_FUZZ_MERGE:-1}" = 1 ] || continue
-    nice -n 19 "$build/${t}_fuzz" -merge=1 -max_len="${max_len[$t]}" "$saved" "$work" >>"$log" 2>&1
+    merged="$build/merged/$t"
+    rm -rf "$merged" && mkdir -p "$merged"
+    nice -n 19 "$build/tests/fuzz/${t}_fuzz" -merge=1 -max_len="${max_len[$t]}" "$merged" "$saved" "$work" >>"$log" 2>&1
+    find "$saved" -type f ! -name 'seed_*' -delete
+    find "$merged" -type f -exec cp -n {} "$saved/" \;
+    echo "fuzz: $t: saved corpus $(find "$saved" -type f | wc -l) inputs" >&2
 done

@@ -9,6 +9,7 @@ packages=(build-essential cmake pkg-config
           libgtest-dev libstb-dev libbenchmark-dev sqlite3 time)
 if [ "${1:-}" = "--test" ]; then
     packages+=(chromium)  # headless, for the test of the HTML report's player
+    packages+=(clang libclang-rt-dev)  # scripts/sanitize.sh and fuzz.sh: ASan, UBSan, libFuzzer
 fi
 missing=()
 for p in "${packages[@]}"; do
