@@ -2,6 +2,7 @@
 // others' batches, all exit 0, and every puzzle and source is stored once.
 //
 // SLIDEDB_CONCURRENT_REPEATS (default 2) sets how many times each case runs.
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -95,6 +96,32 @@ TEST(ConcurrentImport, SchemaIsCreatedOnceByConcurrentFirstImports) {
     SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
     EXPECT_EQ(count(db, "PRAGMA user_version"), static_cast<std::int64_t>(schema_files().size()));
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 3);
+}
+
+// While an import writes, a reader sees whole batches only: never a puzzle
+// without its solution, levels or source.
+TEST(ConcurrentImport, ReadersNeverSeeHalfABatch) {
+    TempDir dir;
+    write_file(dir / "first.txt", sample_lines(1, 1));
+    write_file(dir / "in.txt", sample_lines(2, 302));
+    ASSERT_EQ(slidedb(dir, "import first.txt --db t.db -q").status, 0);
+    const std::string half =
+        "SELECT COUNT(*) AS half FROM puzzles p WHERE NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = p.id) "
+        "OR NOT EXISTS (SELECT 1 FROM levels l WHERE l.puzzle_id = p.id) "
+        "OR NOT EXISTS (SELECT 1 FROM sources o WHERE o.puzzle_id = p.id)";
+    const std::string bin = std::string("'") + SLIDEDB_BINARY + "'";
+    const Outcome r = run_shell(dir, "( " + bin + " import in.txt --db t.db -q --jobs 1 & p=$!; "
+                                     "while kill -0 $p 2>/dev/null; do " + bin + " query \"" + half +
+                                     "\" --db t.db --format csv | tail -n 1 >> seen; done; wait $p; echo $? > status )");
+    EXPECT_EQ(slurp(dir / "status"), "0\n") << r.err;
+    const std::string seen = slurp(dir / "seen");
+    const std::size_t queries = static_cast<std::size_t>(std::count(seen.begin(), seen.end(), '\n'));
+    EXPECT_GE(queries, 2u);
+    std::string zeros;
+    for (std::size_t i = 0; i < queries; ++i) zeros += "0\r\n";
+    EXPECT_EQ(seen, zeros);
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 302);
 }
 
 }  // namespace
