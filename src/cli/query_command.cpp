@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/interrupt.h"
+#include "report/table.h"
 #include "store/database.h"
 #include "store/query.h"
 

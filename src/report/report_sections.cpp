@@ -1,6 +1,6 @@
 #include "report/report_sections.h"
+#include "puzzle/text.h"
 #include "report/escape.h"
-#include "report/text.h"
 
 #include <sstream>
 

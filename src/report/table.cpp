@@ -1,6 +1,6 @@
 #include "report/table.h"
+#include "puzzle/text.h"
 #include "report/escape.h"
-#include "report/text.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -80,8 +81,12 @@ void refuse_foreign(SQLite::Database& db, const std::string& path, bool force) {
 void migrate(SQLite::Database& db, const std::string& path, Clock::time_point deadline) {
     const auto& files = schema_files();
     if (schema_version(db) == static_cast<int>(files.size())) return;
-    // The version is read again under the write lock: another import may
-    // have migrated the file meanwhile.
+    // A migration may copy a table to change its columns (SQLite's way):
+    // foreign keys are off while it runs, and checked whole before it
+    // commits, so a migration that broke one leaves the database as it was.
+    db.exec("PRAGMA foreign_keys = OFF");
+    // Every missing file in one write transaction, the version read again
+    // under the lock: another import may have migrated the file meanwhile.
     retry_busy(deadline, [&] { db.exec("BEGIN IMMEDIATE"); });
     try {
         const int have = schema_version(db);
@@ -91,13 +96,20 @@ void migrate(SQLite::Database& db, const std::string& path, Clock::time_point de
                                          path, have, files.size()));
         for (int v = have; v < static_cast<int>(files.size()); ++v) {
             db.exec(std::string(files[static_cast<std::size_t>(v)].text));
+            SQLite::Statement check(db, "PRAGMA foreign_key_check");
+            if (check.executeStep())
+                throw StoreError(fmt::format("{}: schema file {} leaves a broken reference in table {}", path,
+                                             files[static_cast<std::size_t>(v)].name,
+                                             check.getColumn(0).getString()));
             db.exec(fmt::format("PRAGMA user_version = {}", v + 1));
         }
         db.exec("COMMIT");
     } catch (...) {
         sqlite3_exec(db.getHandle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        sqlite3_exec(db.getHandle(), "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
         throw;
     }
+    db.exec("PRAGMA foreign_keys = ON");
 }
 
 // A URI for sqlite3_open_v2: '%', '?' and '#' would otherwise end the path.

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
-#include "report/text.h"
+#include "puzzle/text.h"
 
 namespace slidedb {
 

@@ -15,8 +15,8 @@
 
 #include <SQLiteCpp/Database.h>
 
-#include "report/table.h"
 #include "store/database.h"
+#include "store/table.h"
 
 namespace slidedb {
 
