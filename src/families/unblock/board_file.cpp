@@ -51,7 +51,7 @@ bool is_digits(std::string_view s) {
 // Built in place: a ReadError first made into a temporary BoardItem trips a
 // false -Wmaybe-uninitialized in GCC 12 at -O2.
 void add_error(std::vector<BoardItem>& out, int line, std::string message) {
-    out.emplace_back(std::in_place_type<ReadError>, ReadError{line, std::move(message)});
+    out.emplace_back(std::in_place_type<ReadError>, line, std::move(message));
 }
 
 std::string_view trim_end(std::string_view s) {
