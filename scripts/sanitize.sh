@@ -15,7 +15,10 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-16 \
       "-DCMAKE_CXX_FLAGS=$flags" -DSLIDEDB_FUZZ=ON "${launcher[@]}" >/dev/null
-nice cmake --build "$build" -j2
+# What the tests and the fuzz runs need; not the benchmarks.
+targets=(slidedb unit_tests e2e_tests)
+for t in board_file screenshot report_sql; do targets+=("${t}_replay" "${t}_fuzz"); done
+nice cmake --build "$build" -j2 --target "${targets[@]}"
 
 # Left out under the sanitizers (they run in the plain build): the kill -9
 # loop, the generated-screenshot corpus, the naive-search cross-check, the
