@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/memory_option.h"
 #include "pipeline/import.h"
+#include "report/escape.h"
 #include "store/database.h"
 
 namespace slidedb::cli {
@@ -24,11 +25,14 @@ struct ImportArgs {
     std::uint64_t max_memory = 0;
     bool resolve = false;
     bool quiet = false;
+    bool force = false;
 };
 
 int run_import_command(const ImportArgs& args, const std::string& command) {
     const auto started = std::chrono::steady_clock::now();
-    auto db = open_database(args.db, Access::ReadWrite);
+    OpenOptions open;
+    open.force = args.force;
+    auto db = open_database(args.db, Access::ReadWrite, open);
     ImportOptions options;
     options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     options.solve.max_states = args.max_states;
@@ -43,11 +47,12 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
                                       [&](const FoundFile& file, const std::vector<std::string>& notes) {
         for (const FoundError& e : file.errors) {
             ++failed_inputs;
-            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, file.path, e.line, e.message).c_str()
-                                  : fmt::format("{}{}: {}\n", clear, file.path, e.message).c_str(),
+            const std::string path = visible(file.path);
+            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, path, e.line, visible(e.message)).c_str()
+                                  : fmt::format("{}{}: {}\n", clear, path, visible(e.message)).c_str(),
                        stderr);
         }
-        for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, n).c_str(), stderr);
+        for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, visible(n)).c_str(), stderr);
         // A search the memory budget stopped is a failed input: stored as
         // `limit`, named here.
         for (const FoundPuzzle& p : file.puzzles) {
@@ -55,7 +60,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
             ++failed_inputs;
             std::fputs(fmt::format("{}{}:{}: search stopped at the memory limit ({} MiB) after {} boards; "
                                    "stored as {}\n",
-                                   clear, file.path, p.line, options.solve.max_memory >> 20,
+                                   clear, visible(file.path), p.line, options.solve.max_memory >> 20,
                                    p.result->cluster_size, status_name(p.result->status))
                            .c_str(),
                        stderr);
@@ -90,6 +95,7 @@ void add_import(CLI::App& app, Run& chosen) {
             add_max_memory(sub, a.max_memory);
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
             sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");
+            sub.add_flag("--force", a.force, "Add slidedb's tables to a SQLite file that holds other tables");
         },
         [](const ImportArgs& a) {
             // The command line is stored with the run, for the record.

@@ -1,12 +1,17 @@
 #include "pipeline/read_input.h"
 
-#include <cstdio>
-#include <filesystem>
-#include <memory>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include <fmt/format.h>
 
 #include "families/families.h"
+#include "pipeline/walk.h"
 #include "scan/image.h"
 #include "scan/scanned_puzzle.h"
 #include "scan/screenshot.h"
@@ -62,12 +67,69 @@ constexpr std::size_t kPieceBytes = 64 << 10;
 
 }  // namespace
 
+// Opens a regular file for reading, never blocking: O_NONBLOCK makes opening
+// a FIFO return at once, and fstat() on what was opened (the path may have
+// changed since the walk) refuses anything but a regular file.
+class InputFile {
+public:
+    explicit InputFile(const std::string& path) {
+        fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd_ < 0) {
+            error_ = std::string("cannot open for reading: ") + std::strerror(errno);
+            return;
+        }
+        struct stat st {};
+        if (::fstat(fd_, &st) != 0) error_ = std::string("cannot read: ") + std::strerror(errno);
+        else error_ = not_a_regular_file(st.st_mode);
+        size_ = static_cast<std::uintmax_t>(st.st_size);
+    }
+    ~InputFile() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    InputFile(const InputFile&) = delete;
+    InputFile& operator=(const InputFile&) = delete;
+
+    const std::string& error() const { return error_; }
+    std::uintmax_t size() const { return size_; }
+
+    // Reads up to n bytes; 0 at the end, -1 on an error.
+    long read_some(char* buf, std::size_t n) {
+        for (;;) {
+            const ssize_t got = ::read(fd_, buf, n);
+            if (got < 0 && errno == EINTR) continue;
+            return static_cast<long>(got);
+        }
+    }
+    bool rewind() { return ::lseek(fd_, 0, SEEK_SET) == 0; }
+
+    // Reads up to limit bytes; a file that grew past the limit reads as limit + 1.
+    bool read_all(std::string& bytes, std::uintmax_t limit) {
+        bytes.clear();
+        bytes.reserve(static_cast<std::size_t>(std::min(size_, limit) + 1));
+        char buf[1 << 16];
+        while (bytes.size() <= limit) {
+            const ssize_t got = ::read(fd_, buf, sizeof buf);
+            if (got < 0 && errno == EINTR) continue;
+            if (got < 0) return false;
+            if (got == 0) break;
+            bytes.append(buf, static_cast<std::size_t>(got));
+        }
+        if (bytes.size() > limit) bytes.resize(static_cast<std::size_t>(limit) + 1);
+        return true;
+    }
+
+private:
+    int fd_ = -1;
+    std::string error_;
+    std::uintmax_t size_ = 0;
+};
+
 bool is_picture(const std::string& path) {
-    char head[16] = {};
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f) return false;
-    const std::size_t got = std::fread(head, 1, sizeof head, f.get());
-    return looks_like_image(std::string_view(head, got));
+    InputFile f(path);
+    if (!f.error().empty()) return false;
+    std::string head;
+    if (!f.read_all(head, 15)) return false;
+    return looks_like_image(head);
 }
 
 FoundFile read_bytes(const std::string& path, std::string_view bytes) {
@@ -89,17 +151,13 @@ FoundFile read_input(const std::string& path) {
         file.errors.push_back({0, std::move(message)});
         return file;
     };
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec) return fail(fmt::format("cannot read: {}", ec.message()));
-    if (size > kMaxInputBytes)
-        return fail(fmt::format("file is {} bytes; inputs over {} bytes are not read", size, kMaxInputBytes));
-
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f) return fail("cannot open for reading");
-    std::string bytes(static_cast<std::size_t>(size), '\0');
-    const std::size_t got = std::fread(bytes.data(), 1, bytes.size(), f.get());
-    if (got != bytes.size() || std::ferror(f.get())) return fail("read error");
+    InputFile f(path);
+    if (!f.error().empty()) return fail(f.error());
+    if (f.size() > kMaxInputBytes)
+        return fail(fmt::format("file is {} bytes; inputs over {} bytes are not read", f.size(), kMaxInputBytes));
+    std::string bytes;
+    if (!f.read_all(bytes, kMaxInputBytes)) return fail(std::string("read error: ") + std::strerror(errno));
+    if (bytes.size() > kMaxInputBytes) return fail(fmt::format("file grew past {} bytes while read; not read", kMaxInputBytes));
     return read_bytes(path, bytes);
 }
 
@@ -108,40 +166,36 @@ FoundFile read_input(const std::string& path) {
 namespace slidedb {
 
 BoardFileParts::BoardFileParts(const std::string& path) : path_(path) {
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        failure_ = fmt::format("cannot read: {}", ec.message());
+    input_ = std::make_unique<InputFile>(path);
+    if (!input_->error().empty()) {
+        failure_ = input_->error();
+        input_.reset();
         return;
     }
-    if (size > kMaxInputBytes) {
-        failure_ = fmt::format("file is {} bytes; inputs over {} bytes are not read", size, kMaxInputBytes);
-        return;
-    }
-    file_ = std::fopen(path.c_str(), "rb");
-    if (!file_) {
-        failure_ = "cannot open for reading";
+    if (input_->size() > kMaxInputBytes) {
+        failure_ = fmt::format("file is {} bytes; inputs over {} bytes are not read", input_->size(), kMaxInputBytes);
+        input_.reset();
         return;
     }
     // First pass: the hash of the whole file.
     std::uint64_t h = 0xcbf29ce484222325ull;
     std::string piece(kPieceBytes, '\0');
-    for (std::size_t got; (got = std::fread(piece.data(), 1, piece.size(), file_)) > 0;)
-        for (std::size_t i = 0; i < got; ++i) {
-            h ^= static_cast<unsigned char>(piece[i]);
+    long got = 0;
+    while ((got = input_->read_some(piece.data(), piece.size())) > 0)
+        for (long i = 0; i < got; ++i) {
+            h ^= static_cast<unsigned char>(piece[static_cast<std::size_t>(i)]);
             h *= 0x100000001b3ull;
         }
-    if (std::ferror(file_) || std::fseek(file_, 0, SEEK_SET) != 0) {
-        failure_ = "read error";
+    if (got < 0 || !input_->rewind()) {
+        failure_ = std::string("read error: ") + std::strerror(errno);
+        input_.reset();
         return;
     }
     hash_ = fmt::format("{:016x}", h);
     reader_ = std::make_unique<BoardTextStream>();
 }
 
-BoardFileParts::~BoardFileParts() {
-    if (file_) std::fclose(file_);
-}
+BoardFileParts::~BoardFileParts() = default;
 
 FoundFile BoardFileParts::next(std::size_t puzzles) {
     FoundFile part;
@@ -156,17 +210,16 @@ FoundFile BoardFileParts::next(std::size_t puzzles) {
     std::string piece;
     while (part.puzzles.size() < puzzles) {
         if (ready_.empty()) {
-            if (!file_) break;
+            if (!input_) break;
             // Read on until something comes out or the file ends.
             piece.resize(kPieceBytes);
-            const std::size_t got = std::fread(piece.data(), 1, piece.size(), file_);
+            const long got = input_->read_some(piece.data(), piece.size());
             std::vector<ReadItem> items;
-            if (got > 0) reader_->feed(std::string_view(piece.data(), got), items);
-            if (got < piece.size() || reader_->stopped()) {
-                if (std::ferror(file_)) items.emplace_back(std::in_place_type<ReadError>, 0, "read error");
+            if (got > 0) reader_->feed(std::string_view(piece.data(), static_cast<std::size_t>(got)), items);
+            if (got <= 0 || reader_->stopped()) {
+                if (got < 0) items.emplace_back(std::in_place_type<ReadError>, 0, "read error");
                 else reader_->finish(items);
-                std::fclose(file_);
-                file_ = nullptr;
+                input_.reset();
             }
             for (ReadItem& item : items) ready_.push_back(std::move(item));
             continue;
@@ -174,7 +227,7 @@ FoundFile BoardFileParts::next(std::size_t puzzles) {
         add_item(part, std::move(ready_.front()));
         ready_.pop_front();
     }
-    done_ = ready_.empty() && !file_;
+    done_ = ready_.empty() && !input_;
     return part;
 }
 

@@ -32,6 +32,8 @@ FoundFile read_bytes(const std::string& path, std::string_view bytes);
 // A board file read in parts, a bounded piece of it at a time, so that memory
 // does not follow the file's size. The hash of the whole file, which every
 // part's sources carry, comes from a first pass over the bytes.
+class InputFile;
+
 class BoardFileParts {
 public:
     explicit BoardFileParts(const std::string& path);
@@ -47,7 +49,7 @@ public:
 
 private:
     std::string path_, hash_;
-    std::FILE* file_ = nullptr;
+    std::unique_ptr<InputFile> input_;  // open while there is more to read
     std::unique_ptr<BoardTextStream> reader_;
     std::deque<ReadItem> ready_;  // read, not handed out yet
     std::string failure_;         // the whole file's error, if any
