@@ -1,0 +1,101 @@
+// Sliding tiles: pattern-table build and IDA* on Korf's 100 and the 80-move
+// 15-puzzle. One core. The tables are cached (SLIDEDB_CACHE or the default
+// folder): the first run builds them and says how long it took.
+//
+//   tiles_bench            Google Benchmark figures
+//   tiles_bench --korf     every Korf instance once: moves, boards, seconds
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "families/tiles/format.h"
+#include "families/tiles/patterns.h"
+#include "families/tiles/search.h"
+
+using namespace slidedb;
+using namespace slidedb::tiles;
+
+namespace {
+
+std::vector<TilePuzzle> korf() {
+    std::ifstream in(std::string(SLIDEDB_SHARED_DATA) + "/tiles/korf100.txt");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::vector<TilePuzzle> out;
+    for (const auto& item : read_tiles_text(text.str()))
+        if (const auto* p = std::get_if<TilePuzzle>(&item)) out.push_back(*p);
+    return out;
+}
+
+std::shared_ptr<PatternSet> tables_for(const TileBoard& goal) {
+    auto set = pattern_set(goal, default_groups(goal), pdb::default_cache_dir(),
+                           [](const std::string& s) { std::cerr << s << "\n"; });
+    if (set->report.built > 0)
+        std::cerr << fmt::format("built {} tables in {:.1f} s, peak {:.0f} MB; {:.0f} MB in all\n", set->report.built,
+                                 set->report.build_seconds, set->report.build_peak_bytes / 1e6,
+                                 set->report.bytes / 1e6);
+    return set;
+}
+
+void BM_Korf100(benchmark::State& state) {
+    const auto puzzles = korf();
+    const auto set = tables_for(puzzles.at(0).goal);
+    std::uint64_t generated = 0;
+    for (auto _ : state) {
+        generated = 0;
+        for (const auto& p : puzzles) {
+            const auto r = solve_by_ida(p.board, *set);
+            if (r.moves != *p.claimed_moves) state.SkipWithError("a Korf instance gave other moves");
+            generated += r.generated;
+        }
+    }
+    state.counters["boards"] = static_cast<double>(generated);
+    state.counters["boards_per_s"] = benchmark::Counter(static_cast<double>(generated), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Korf100)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+
+void BM_Hardest80(benchmark::State& state) {
+    const TileBoard start = parse_board("0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1");
+    const auto set = tables_for(blank_last_goal(4, 4));
+    std::uint64_t generated = 0;
+    for (auto _ : state) {
+        const auto r = solve_by_ida(start, *set);
+        if (r.moves != 80) state.SkipWithError("the 80-move board gave other moves");
+        generated = r.generated;
+    }
+    state.counters["boards"] = static_cast<double>(generated);
+}
+BENCHMARK(BM_Hardest80)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+
+int korf_table() {
+    const auto puzzles = korf();
+    const auto set = tables_for(puzzles.at(0).goal);
+    double total = 0;
+    std::uint64_t boards = 0;
+    int wrong = 0;
+    std::cout << "id moves claimed generated seconds\n";
+    for (const auto& p : puzzles) {
+        const auto r = solve_by_ida(p.board, *set);
+        total += r.seconds;
+        boards += r.generated;
+        wrong += r.moves != *p.claimed_moves;
+        std::cout << fmt::format("{} {} {} {} {:.3f}\n", p.id, r.moves, *p.claimed_moves, r.generated, r.seconds);
+    }
+    std::cout << fmt::format("total {:.2f} s search, {} boards generated ({:.0f} a puzzle), {} wrong\n", total,
+                             boards, boards / 100.0, wrong);
+    return wrong == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--korf") == 0) return korf_table();
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    return 0;
+}
