@@ -78,6 +78,7 @@ public:
         w |= bit;
         return fresh;
     }
+    void prefetch(std::uint64_t i) const { __builtin_prefetch(&words_[i >> 6], 1); }
     void clear() { std::fill(words_.begin(), words_.end(), 0); }
     void swap(BitSet& o) { words_.swap(o.words_); }
     std::uint64_t bytes() const { return words_.size() * 8; }

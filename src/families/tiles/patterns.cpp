@@ -117,8 +117,25 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
         now.set(s);
         table[r] = 0;
     }
+    // Successors are gathered a batch at a time with their bit-set words
+    // prefetched, then claimed: the claims are random reads over a large set,
+    // and overlapping their cache misses is most of the build's speed.
+    constexpr std::size_t kBatch = 512;
+    std::vector<std::uint64_t> batch;
+    batch.reserve(kBatch + 4 * kMaxCells);
     for (int depth = 0;; ++depth) {
         bool any = false;
+        const auto value = static_cast<std::uint8_t>(depth + 1);
+        auto claim_batch = [&] {
+            for (const std::uint64_t s : batch) {
+                if (!seen.claim(s)) continue;
+                next.set(s);
+                const std::uint64_t r = s / static_cast<std::uint64_t>(free_cells);
+                if (table[r] == kUnknown) table[r] = value;
+                any = true;
+            }
+            batch.clear();
+        };
         now.for_each([&](std::uint64_t s) {
             const std::uint64_t placement = s / static_cast<std::uint64_t>(free_cells);
             const int slot = static_cast<int>(s % static_cast<std::uint64_t>(free_cells));
@@ -136,16 +153,15 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
                     at[i] = static_cast<std::uint8_t>(cell);
                     const std::uint32_t taken2 = taken ^ (1u << from) ^ (1u << cell);
                     const std::uint32_t region2 = masks.region(1u << from, masks.board & ~taken2);
-                    const std::uint64_t r = index.rank(at);
-                    if (seen.claim(state_of(r, taken2, region2))) {
-                        next.set(state_of(r, taken2, region2));
-                        if (table[r] == kUnknown) table[r] = static_cast<std::uint8_t>(depth + 1);
-                        any = true;
-                    }
+                    const std::uint64_t next_state = state_of(index.rank(at), taken2, region2);
+                    seen.prefetch(next_state);
+                    batch.push_back(next_state);
                 }
                 at[i] = static_cast<std::uint8_t>(from);
             }
+            if (batch.size() >= kBatch) claim_batch();
         });
+        claim_batch();
         if (!any) break;
         now.swap(next);
         next.clear();
