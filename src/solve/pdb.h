@@ -8,6 +8,7 @@
 // a cache folder and memory-mapped after that.
 #pragma once
 
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <filesystem>
@@ -77,6 +78,25 @@ public:
         const bool fresh = !(w & bit);
         w |= bit;
         return fresh;
+    }
+    // claim() safe against other threads claiming bits of the same word.
+    bool claim_shared(std::uint64_t i) {
+        const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+        std::atomic_ref<std::uint64_t> w(words_[i >> 6]);
+        if (w.load(std::memory_order_relaxed) & bit) return false;
+        return !(w.fetch_or(bit, std::memory_order_relaxed) & bit);
+    }
+    void set_shared(std::uint64_t i) {
+        std::atomic_ref<std::uint64_t>(words_[i >> 6]).fetch_or(std::uint64_t{1} << (i & 63),
+                                                                 std::memory_order_relaxed);
+    }
+    std::uint64_t words() const { return words_.size(); }
+    // Calls f(i) for every set bit of words [begin, end), in order.
+    template <class F>
+    void for_each_in(std::uint64_t begin, std::uint64_t end, F&& f) const {
+        for (std::uint64_t w = begin; w < end; ++w)
+            for (std::uint64_t bits = words_[w]; bits != 0; bits &= bits - 1)
+                f(w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits)));
     }
     void prefetch(std::uint64_t i) const { __builtin_prefetch(&words_[i >> 6], 1); }
     void clear() { std::fill(words_.begin(), words_.end(), 0); }

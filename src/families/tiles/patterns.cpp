@@ -1,10 +1,13 @@
 #include "families/tiles/patterns.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 
 #include <fmt/format.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 
 #include "families/tiles/geometry.h"
 
@@ -119,50 +122,57 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
     }
     // Successors are gathered a batch at a time with their bit-set words
     // prefetched, then claimed: the claims are random reads over a large set,
-    // and overlapping their cache misses is most of the build's speed.
+    // and overlapping their cache misses is most of the build's speed. Blocks
+    // of the frontier go to all cores; a claim is one atomic OR.
     constexpr std::size_t kBatch = 512;
-    std::vector<std::uint64_t> batch;
-    batch.reserve(kBatch + 4 * kMaxCells);
     for (int depth = 0;; ++depth) {
-        bool any = false;
+        std::atomic<bool> any{false};
         const auto value = static_cast<std::uint8_t>(depth + 1);
-        auto claim_batch = [&] {
-            for (const std::uint64_t s : batch) {
-                if (!seen.claim(s)) continue;
-                next.set(s);
-                const std::uint64_t r = s / static_cast<std::uint64_t>(free_cells);
-                if (table[r] == kUnknown) table[r] = value;
-                any = true;
-            }
-            batch.clear();
-        };
-        now.for_each([&](std::uint64_t s) {
-            const std::uint64_t placement = s / static_cast<std::uint64_t>(free_cells);
-            const int slot = static_cast<int>(s % static_cast<std::uint64_t>(free_cells));
-            std::uint8_t at[kMaxCells];
-            const std::uint32_t taken = index.unrank(placement, at);
-            const std::uint32_t open = masks.board & ~taken;
-            std::uint32_t m = open;
-            for (int skip = slot; skip > 0; --skip) m &= m - 1;
-            const std::uint32_t region = masks.region(m & -m, open);
-            for (int i = 0; i < k; ++i) {
-                const int from = at[i];
-                // The tile slides into any cell of the blank's region next to it.
-                for (std::uint32_t to = masks.around[from] & region; to != 0; to &= to - 1) {
-                    const int cell = std::countr_zero(to);
-                    at[i] = static_cast<std::uint8_t>(cell);
-                    const std::uint32_t taken2 = taken ^ (1u << from) ^ (1u << cell);
-                    const std::uint32_t region2 = masks.region(1u << from, masks.board & ~taken2);
-                    const std::uint64_t next_state = state_of(index.rank(at), taken2, region2);
-                    seen.prefetch(next_state);
-                    batch.push_back(next_state);
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, now.words(), 1024),
+                          [&](const tbb::blocked_range<std::uint64_t>& words) {
+            std::vector<std::uint64_t> batch;
+            batch.reserve(kBatch + 4 * kMaxCells);
+            bool found = false;
+            auto claim_batch = [&] {
+                for (const std::uint64_t s : batch) {
+                    if (!seen.claim_shared(s)) continue;
+                    next.set_shared(s);
+                    const std::uint64_t r = s / static_cast<std::uint64_t>(free_cells);
+                    std::atomic_ref<std::uint8_t> entry(table[r]);
+                    if (entry.load(std::memory_order_relaxed) == kUnknown) entry.store(value, std::memory_order_relaxed);
+                    found = true;
                 }
-                at[i] = static_cast<std::uint8_t>(from);
-            }
-            if (batch.size() >= kBatch) claim_batch();
+                batch.clear();
+            };
+            now.for_each_in(words.begin(), words.end(), [&](std::uint64_t s) {
+                const std::uint64_t placement = s / static_cast<std::uint64_t>(free_cells);
+                const int slot = static_cast<int>(s % static_cast<std::uint64_t>(free_cells));
+                std::uint8_t at[kMaxCells];
+                const std::uint32_t taken = index.unrank(placement, at);
+                const std::uint32_t open = masks.board & ~taken;
+                std::uint32_t m = open;
+                for (int skip = slot; skip > 0; --skip) m &= m - 1;
+                const std::uint32_t region = masks.region(m & -m, open);
+                for (int i = 0; i < k; ++i) {
+                    const int from = at[i];
+                    // The tile slides into any cell of the blank's region next to it.
+                    for (std::uint32_t to = masks.around[from] & region; to != 0; to &= to - 1) {
+                        const int cell = std::countr_zero(to);
+                        at[i] = static_cast<std::uint8_t>(cell);
+                        const std::uint32_t taken2 = taken ^ (1u << from) ^ (1u << cell);
+                        const std::uint32_t region2 = masks.region(1u << from, masks.board & ~taken2);
+                        const std::uint64_t next_state = state_of(index.rank(at), taken2, region2);
+                        seen.prefetch(next_state);
+                        batch.push_back(next_state);
+                    }
+                    at[i] = static_cast<std::uint8_t>(from);
+                }
+                if (batch.size() >= kBatch) claim_batch();
+            });
+            claim_batch();
+            if (found) any.store(true, std::memory_order_relaxed);
         });
-        claim_batch();
-        if (!any) break;
+        if (!any.load()) break;
         now.swap(next);
         next.clear();
     }
