@@ -98,8 +98,15 @@ private:
             if (stopped_ || ((++total_ & 0xFFFF) == 0 && over_time())) return false;
             ++iteration_.generated;
             d_.apply(moves[i]);
+            const int child_g = g + d_.cost(moves[i]);
+            // A child over the bound is looked at here, not called.
+            if (const int child_f = child_g + d_.h(); child_f > bound) {
+                if (child_f < next_) next_ = child_f;
+                d_.undo(moves[i]);
+                continue;
+            }
             path_.push_back(moves[i]);
-            if (search(g + d_.cost(moves[i]), bound, &moves[i])) return true;
+            if (search(child_g, bound, &moves[i])) return true;
             path_.pop_back();
             d_.undo(moves[i]);
             if (stopped_) return false;

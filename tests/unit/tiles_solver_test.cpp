@@ -4,6 +4,7 @@
 
 #include "families/tiles/format.h"
 #include "families/tiles/solver.h"
+#include "families/tiles/symmetry.h"
 
 using namespace slidedb;
 using namespace slidedb::tiles;
@@ -82,9 +83,11 @@ TEST(TilesSolver, LimitStopsCleanly) {
 // ctest never spends minutes building them.
 TEST(TilesSolver, TheHardest15PuzzlesNeed80WhenTablesAreCached) {
     const TileBoard goal = blank_last_goal(4, 4);
-    const TilesOptions o;
-    for (const auto& group : default_groups(goal))
-        if (!std::filesystem::exists(pattern_file(o.cache_dir, goal, group)))
+    TilesOptions o;
+    o.max_states = ~std::uint64_t{0};
+    const TileBoard canonical = canonical_form(goal).goal;
+    for (const auto& group : default_groups(canonical))
+        if (!std::filesystem::exists(pattern_file(o.cache_dir, canonical, group)))
             GTEST_SKIP() << "no cached 7-8 tables in " << o.cache_dir;
     for (const char* text : {"0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1",
                              "0 12 9 13 / 15 11 10 14 / 7 8 5 6 / 4 3 2 1"}) {
@@ -92,4 +95,38 @@ TEST(TilesSolver, TheHardest15PuzzlesNeed80WhenTablesAreCached) {
         EXPECT_EQ(r.moves, 80) << text;
         EXPECT_EQ(replay(parse_board(text), r.solution), goal);
     }
+}
+
+TEST(TilesSymmetry, BlankLastAndBlankFirstShareOneCanonicalGoal) {
+    const Canonical last = canonical_form(blank_last_goal(4, 4));
+    const Canonical first = canonical_form(blank_first_goal(4, 4));
+    EXPECT_EQ(board_text(last.goal), "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15");
+    EXPECT_EQ(last.goal, first.goal);
+    EXPECT_EQ(last.map(blank_last_goal(4, 4)), last.goal);
+    // Half a turn: the 80-move board's blank goes to the far corner.
+    EXPECT_EQ(board_text(last.map(parse_board("0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1"))),
+              "15 10 8 12 / 11 14 9 13 / 2 6 5 1 / 3 7 4 0");
+    const Canonical odd = canonical_form(parse_board("1 2 3 / 4 5 6 / 7 0 8"));
+    EXPECT_EQ(board_text(odd.goal), "1 0 2 / 3 4 5 / 6 7 8");
+}
+
+TEST(TilesSymmetry, SolutionsOnTheCanonicalBoardReplayOnTheOriginal) {
+    int checked = 0;
+    for (const char* goal_text : {"1 2 3 / 4 5 6 / 7 8 0", "1 2 3 / 8 0 4 / 7 6 5", "0 1 2 / 3 4 5 / 6 7 8",
+                                  "1 2 0 / 3 4 5 / 6 7 8", "2 1 3 / 4 5 6 / 7 8 0"}) {
+        const TileBoard goal = parse_board(goal_text);
+        for (const char* start_text : {"8 6 7 / 2 5 4 / 3 0 1", "6 8 7 / 2 5 4 / 3 0 1"}) {
+            const TileBoard start = parse_board(start_text);
+            if (!reachable(start, goal)) continue;
+            const auto bfs = solve_tiles(start, goal, in_memory());
+            TilesOptions ida = in_memory();
+            ida.max_states = 100000;  // under the 8-puzzle's cluster: IDA*
+            const auto r = solve_tiles(start, goal, ida);
+            EXPECT_EQ(r.method, Method::Ida);
+            EXPECT_EQ(r.moves, bfs.moves) << goal_text;
+            EXPECT_EQ(replay(start, r.solution), goal) << goal_text;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 5);
 }

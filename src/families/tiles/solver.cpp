@@ -8,6 +8,7 @@
 
 #include "families/tiles/cluster.h"
 #include "families/tiles/search.h"
+#include "families/tiles/symmetry.h"
 
 namespace slidedb::tiles {
 
@@ -66,12 +67,16 @@ TilesOutcome solve_tiles(const TileBoard& start, const TileBoard& goal, const Ti
     } else {
         out.method = Method::Ida;
         out.cluster_by_formula = true;
-        const auto set = shared_patterns(goal, options);
+        // The search runs on the canonical form of the goal, whose tables
+        // every goal with its blank in a corner shares.
+        const Canonical canonical = canonical_form(goal);
+        const auto set = shared_patterns(canonical.goal, options);
         out.tables = set->report;
         IdaLimits limits;
         limits.max_boards = options.max_states;
         limits.max_seconds = options.max_seconds;
-        const TileSearchResult r = solve_by_ida(start, *set, limits);
+        TileSearchResult r = solve_by_ida(canonical.map(start), *set, limits);
+        r.solution = canonical.unmap(start, r.solution);
         for (const IdaIteration& it : r.iterations) {
             Level l;
             l.depth = static_cast<std::uint32_t>(it.bound);
