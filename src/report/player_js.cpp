@@ -29,12 +29,17 @@ std::string_view player_js() {
       g.style.transform = 'translate(' + (pad + Number(g.dataset.col) * cell) + 'px,' +
                           (pad + Number(g.dataset.row) * cell) + 'px)';
     }
+    // Tile boards write a move as the tile and the way the blank goes
+    // ("12R": tile 12 slides left, one cell).
+    var tiles = svg.classList.contains('tiles');
+    var opposite = {L: 'R', R: 'L', U: 'D', D: 'U'};
     // Slides the block of move m ("BU1": label, direction, distance), or
     // undoes it when sign is -1.
     function slide(m, sign) {
-      var g = blocks[m.charAt(0)];
-      var d = sign * Number(m.slice(2));
-      var dir = m.charAt(1);
+      var parts = /^(.+?)([LRUD])(\d*)$/.exec(m);
+      var g = blocks[parts[1]];
+      var d = sign * (parts[3] === '' ? 1 : Number(parts[3]));
+      var dir = tiles ? opposite[parts[2]] : parts[2];
       if (dir === 'L') g.dataset.col = Number(g.dataset.col) - d;
       if (dir === 'R') g.dataset.col = Number(g.dataset.col) + d;
       if (dir === 'U') g.dataset.row = Number(g.dataset.row) - d;

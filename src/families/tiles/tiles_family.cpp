@@ -148,7 +148,7 @@ public:
                                  : korf ? "with the blank first (0 1 2 ...)" : tiles::board_text(s.goal));
     }
 
-    std::string_view goal_phrase() const override { return "puts every tile in its goal place"; }
+    std::string_view goal_phrase() const override { return "every tile home"; }
 
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         return tiles::board_svg(from_puzzle(puzzle).board, marks.id, cell);
