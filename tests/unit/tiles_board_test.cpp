@@ -120,6 +120,7 @@ TEST(TilesFormat, SizeDirectiveShapesFlatLines) {
 TEST(TilesFormat, RecognisesTilesText) {
     EXPECT_TRUE(looks_like_tiles("# c\n1 2 3\n4 . 6\n7 5 8\n"));
     EXPECT_FALSE(looks_like_tiles("AA.B..\n......\n"));
+    EXPECT_TRUE(looks_like_tiles("# size: 4x2\nfirst 1 1 0 2 3 4 5 6 7\n"));
     EXPECT_FALSE(looks_like_tiles("# only a comment\n"));
 }
 

@@ -328,8 +328,11 @@ bool looks_like_tiles(std::string_view text) {
     bool any = false;
     for (const Line& l : split_lines(text)) {
         if (l.text.empty() || l.text.front() == '#') continue;
-        for (std::string_view t : tokens(l.text))
-            if (t != "/" && !is_cell_token(t)) return false;
+        const auto toks = tokens(l.text);
+        // A whole puzzle on a line may start with its name ("ID MOVES cells").
+        const std::size_t first = static_cast<int>(toks.size()) > kMaxSide ? 1 : 0;
+        for (std::size_t i = first; i < toks.size(); ++i)
+            if (toks[i] != "/" && !is_cell_token(toks[i])) return false;
         any = true;
     }
     return any;
