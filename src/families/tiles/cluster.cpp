@@ -63,7 +63,7 @@ std::shared_ptr<const GoalDistances> goal_distances(const TileBoard& goal) {
     return table;
 }
 
-ClusterResult solve_by_cluster(const TileBoard& start, const GoalDistances& table) {
+ClusterResult solve_by_cluster(const TileBoard& start, const GoalDistances& table, bool levels) {
     const auto started = std::chrono::steady_clock::now();
     ClusterResult r;
     const PermIndex index(table.goal);
@@ -87,7 +87,8 @@ ClusterResult solve_by_cluster(const TileBoard& start, const GoalDistances& tabl
 
     // Levels from the start: a second search over the same cluster.
     std::vector<std::uint8_t> from_start;
-    bfs_over_index(index, g, start, from_start,
+    if (levels)
+        bfs_over_index(index, g, start, from_start,
                    [&](int depth, std::uint64_t frontier, std::uint64_t examined, std::uint64_t fresh) {
                        Level l;
                        l.depth = static_cast<std::uint32_t>(depth);

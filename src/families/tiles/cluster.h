@@ -41,7 +41,8 @@ struct ClusterResult {
 };
 constexpr std::size_t kMaxHardest = 16;
 
-// The start must be able to reach the table's goal.
-ClusterResult solve_by_cluster(const TileBoard& start, const GoalDistances& table);
+// The start must be able to reach the table's goal. Without levels, the
+// second search (from the start) is skipped.
+ClusterResult solve_by_cluster(const TileBoard& start, const GoalDistances& table, bool levels = true);
 
 }  // namespace slidedb::tiles

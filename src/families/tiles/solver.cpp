@@ -54,7 +54,7 @@ TilesOutcome solve_tiles(const TileBoard& start, const TileBoard& goal, const Ti
     if (small) {
         out.method = Method::Cluster;
         const auto table = shared_distances(goal);
-        const ClusterResult r = solve_by_cluster(start, *table);
+        const ClusterResult r = solve_by_cluster(start, *table, options.analyse_cluster);
         out.status = Status::Solved;
         out.moves = r.moves;
         out.solution = r.solution;

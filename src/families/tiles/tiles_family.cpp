@@ -159,6 +159,7 @@ public:
         TilesOptions o;
         o.max_states = options.max_states;
         o.analyse_cluster = options.analyse_cluster;
+        o.max_seconds = options.max_seconds;
         o.say = [](const std::string& line) { std::fprintf(stderr, "slidedb: %s\n", line.c_str()); };
         const TilesOutcome t = solve_tiles(s.board, s.goal, o);
         SolveResult r;
