@@ -5,9 +5,13 @@
 //   tiles_bench            Google Benchmark figures
 //   tiles_bench --korf     every Korf instance once: moves, boards, seconds
 //   tiles_bench --80       the two 80-move boards once, with their iterations
+//   tiles_bench --build    the 15-puzzle's tables built afresh: time and memory
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstring>
+
+#include <sys/resource.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -112,7 +116,30 @@ int hardest80() {
     return 0;
 }
 
+// Builds the 15-puzzle's tables afresh (nothing written), one at a time:
+// wall and CPU seconds and working memory of each.
+int build_tables() {
+    const TileBoard goal = blank_first_goal(4, 4);
+    for (const auto& group : default_groups(goal)) {
+        rusage before{}, after{};
+        getrusage(RUSAGE_SELF, &before);
+        const auto started = std::chrono::steady_clock::now();
+        std::uint64_t peak = 0;
+        const auto table = build_pattern_table(goal, group, &peak);
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        getrusage(RUSAGE_SELF, &after);
+        auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+        const double cpu = seconds(after.ru_utime) - seconds(before.ru_utime) + seconds(after.ru_stime) -
+                           seconds(before.ru_stime);
+        std::cout << fmt::format("table of {} tiles: {} entries, {:.1f} s wall, {:.1f} s CPU, {:.0f} MB working memory\n",
+                                 group.size(), table.size(), wall, cpu, peak / 1e6)
+                  << std::flush;
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--build") == 0) return build_tables();
     if (argc > 1 && std::strcmp(argv[1], "--korf") == 0) return korf_table();
     if (argc > 1 && std::strcmp(argv[1], "--80") == 0) return hardest80();
     benchmark::Initialize(&argc, argv);
