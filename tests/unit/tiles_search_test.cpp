@@ -129,3 +129,19 @@ TEST(TilesSearch, FifteenPuzzleWithSmallTables) {
     EXPECT_EQ(heuristic(start, *in_memory(goal, singles)), 8);  // Manhattan distance, by hand
     EXPECT_EQ(replay(start, r.solution), goal);
 }
+
+TEST(TilesSearch, StopsCleanlyAtTheTimeLimit) {
+    // One-tile tables (Manhattan distance) on an 80-move 15-puzzle: far more
+    // than 65,536 boards, the interval at which the clock is read.
+    const TileBoard goal = blank_last_goal(4, 4);
+    std::vector<std::vector<std::uint8_t>> singles;
+    for (std::uint8_t t = 1; t <= 15; ++t) singles.push_back({t});
+    const auto set = in_memory(goal, singles);
+    IdaLimits limits;
+    limits.max_seconds = 1e-9;
+    const auto r = solve_by_ida(parse_board("0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1"), *set, limits);
+    EXPECT_FALSE(r.solved);
+    EXPECT_TRUE(r.limit);
+    EXPECT_EQ(r.generated, 65535u);  // stopped at the first look at the clock
+    EXPECT_TRUE(r.solution.empty());
+}
