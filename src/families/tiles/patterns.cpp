@@ -107,7 +107,7 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
     auto state_of = [&](std::uint64_t placement, std::uint32_t taken, std::uint32_t blank_region) {
         const std::uint32_t open = masks.board & ~taken;
         const int first = std::countr_zero(blank_region);
-        const auto slot = static_cast<std::uint64_t>(std::popcount(open & ((1u << first) - 1)));
+        const auto slot = static_cast<std::uint64_t>(pdb::count_bits(open & ((1u << first) - 1)));
         return placement * static_cast<std::uint64_t>(free_cells) + slot;
     };
     {

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "families/tiles/board.h"
+#include "solve/pdb.h"
 
 namespace slidedb::tiles {
 
@@ -29,7 +30,7 @@ public:
         for (int i = 0; k < n_ - 3; ++i) {
             if (i == b) continue;
             const int v = cells[i] - 1;
-            const int d = v - std::popcount(used & ((1u << v) - 1));
+            const int d = v - pdb::count_bits(used & ((1u << v) - 1));
             r = r * static_cast<std::uint64_t>(n_ - 1 - k) + static_cast<std::uint64_t>(d);
             used |= 1u << v;
             ++k;
