@@ -25,26 +25,52 @@ std::string_view player_js() {
     });
     var step = 0, timer = null;
 
+    function at(g) {
+      return 'translate(' + (pad + Number(g.dataset.col) * cell) + 'px,' +
+             (pad + Number(g.dataset.row) * cell) + 'px)';
+    }
     function place(g) {
-      g.style.transform = 'translate(' + (pad + Number(g.dataset.col) * cell) + 'px,' +
-                          (pad + Number(g.dataset.row) * cell) + 'px)';
+      g.style.transform = at(g);
     }
     // Tile boards write a move as the tile and the way the blank goes
-    // ("12R": tile 12 slides left, one cell).
+    // ("12R": tile 12 slides one cell left).
     var tiles = svg.classList.contains('tiles');
-    var opposite = {L: 'R', R: 'L', U: 'D', D: 'U'};
-    // Slides the block of move m ("BU1": label, direction, distance), or
-    // undoes it when sign is -1.
+    var opposite = { L: 'R', R: 'L', U: 'D', D: 'U' };
+    function label(m) { return tiles ? m.slice(0, -1) : m.charAt(0); }
+    // The runs of move m: its label, then one run or more of a direction
+    // and a distance ("BU1"; "AR2D1" carries a piece round a corner).
+    function runs(m) {
+      if (tiles) {
+        var d = opposite[m.charAt(m.length - 1)];
+        return [{ dr: d === 'U' ? -1 : d === 'D' ? 1 : 0, dc: d === 'L' ? -1 : d === 'R' ? 1 : 0 }];
+      }
+      var out = [], re = /([LRUD])(\d+)/g, r;
+      while ((r = re.exec(m.slice(1))) !== null) {
+        var n = Number(r[2]);
+        out.push({ dr: r[1] === 'U' ? -n : r[1] === 'D' ? n : 0, dc: r[1] === 'L' ? -n : r[1] === 'R' ? n : 0 });
+      }
+      return out;
+    }
+    // Moves the block of move m, or undoes it when sign is -1. A move of
+    // several runs is animated along its way, not straight across.
     function slide(m, sign) {
-      var parts = /^(.+?)([LRUD])(\d*)$/.exec(m);
-      var g = blocks[parts[1]];
-      var d = sign * (parts[3] === '' ? 1 : Number(parts[3]));
-      var dir = tiles ? opposite[parts[2]] : parts[2];
-      if (dir === 'L') g.dataset.col = Number(g.dataset.col) - d;
-      if (dir === 'R') g.dataset.col = Number(g.dataset.col) + d;
-      if (dir === 'U') g.dataset.row = Number(g.dataset.row) - d;
-      if (dir === 'D') g.dataset.row = Number(g.dataset.row) + d;
+      var g = blocks[label(m)];
+      var way = runs(m);
+      if (sign < 0) way = way.reverse().map(function (r) { return { dr: -r.dr, dc: -r.dc }; });
+      var frames = [{ transform: at(g) }];
+      way.forEach(function (r) {
+        g.dataset.row = Number(g.dataset.row) + r.dr;
+        g.dataset.col = Number(g.dataset.col) + r.dc;
+        frames.push({ transform: at(g) });
+      });
+      var along = way.length > 1 && typeof g.animate === 'function';
+      // A CSS transition would win over the path animation: off meanwhile.
+      if (along) g.style.transition = 'none';
       place(g);
+      if (along) {
+        g.animate(frames, { duration: Math.min(600, 200 * way.length), easing: 'ease-in-out' })
+          .onfinish = function () { g.style.transition = ''; };
+      }
     }
     function show() {
       root.dataset.step = String(step);
