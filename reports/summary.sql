@@ -19,7 +19,9 @@ SELECT f.family, f.puzzles,
        COALESCE(SUM(m.puzzles) FILTER (WHERE m.status = 'solved'), 0) AS solved,
        COALESCE(SUM(m.puzzles) FILTER (WHERE m.status = 'unsolvable'), 0) AS unsolvable,
        COALESCE(SUM(m.puzzles) FILTER (WHERE m.status = 'limit'), 0) AS limit_reached,
-       MAX(NULLIF(m.moves, -1)) AS most_moves, SUM(m.cluster) AS boards_in_clusters
+       MAX(NULLIF(m.moves, -1)) AS most_moves,
+       CASE WHEN SUM(m.cluster) < 9e18 THEN CAST(SUM(m.cluster) AS INTEGER) ELSE SUM(m.cluster) END
+           AS boards_in_clusters
   FROM tally_families f LEFT JOIN tally_moves m ON m.family = f.family
  GROUP BY f.family ORDER BY f.family;
 
@@ -29,7 +31,8 @@ WITH t AS (
                 MAX(NULLIF(moves, -1)) AS max_moves,
                 ROUND(1.0 * SUM(CASE WHEN moves >= 0 THEN moves * puzzles END)
                       / SUM(CASE WHEN moves >= 0 THEN puzzles END), 1) AS avg_moves,
-                SUM(cluster) AS boards_in_clusters
+                CASE WHEN SUM(cluster) < 9e18 THEN CAST(SUM(cluster) AS INTEGER) ELSE SUM(cluster) END
+                    AS boards_in_clusters
            FROM tally_moves GROUP BY status
          UNION ALL
          SELECT 'not solved', (SELECT n FROM tally_rows WHERE tbl = 'puzzles')

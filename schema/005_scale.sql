@@ -8,11 +8,12 @@
 ALTER TABLE sources ADD COLUMN file TEXT;
 CREATE UNIQUE INDEX sources_file ON sources (file, line, puzzle_id);
 
--- What cut a search short: 'states' (--max-states) or 'memory'
--- (--max-memory, or the machine ran out); NULL for a search that ran whole.
+-- What cut a search short: 'states' (--max-states), 'memory'
+-- (--max-memory, or the machine ran out) or 'time' (--time-limit, for an
+-- informed search); NULL for a search that ran whole.
 -- A search cut short keeps status 'limit' when it had found no solution yet,
 -- or 'solved' with cluster_complete = 0.
-ALTER TABLE solutions ADD COLUMN limit_reason TEXT CHECK (limit_reason IN ('states', 'memory'));
+ALTER TABLE solutions ADD COLUMN limit_reason TEXT CHECK (limit_reason IN ('states', 'memory', 'time'));
 UPDATE solutions SET limit_reason = 'states' WHERE cluster_complete = 0;
 
 -- Tallies. The reports read these small tables instead of every row of
@@ -43,7 +44,7 @@ CREATE TABLE tally_moves (
     puzzles   INTEGER NOT NULL,
     complete  INTEGER NOT NULL,  -- of those, searched whole
     blocked   INTEGER NOT NULL,  -- of those, with blocked cells named
-    cluster   INTEGER NOT NULL,  -- sum of cluster_size
+    cluster   REAL NOT NULL,     -- sum of cluster_size (REAL: a few tiles clusters, n*m!/2, pass 2^63)
     examined  INTEGER NOT NULL,  -- sum of examined
     cluster2  REAL NOT NULL,     -- sum of cluster_size squared
     examined2 REAL NOT NULL,     -- sum of examined squared
@@ -145,7 +146,7 @@ INSERT INTO tally_families SELECT family, COUNT(*) FROM puzzles GROUP BY family;
 
 INSERT INTO tally_moves
 SELECT p.family, status, COALESCE(moves, -1), COUNT(*), SUM(cluster_complete), SUM(COALESCE(blocked_cells, '') <> ''),
-       SUM(cluster_size), SUM(examined), SUM(1.0 * cluster_size * cluster_size),
+       SUM(1.0 * cluster_size), SUM(examined), SUM(1.0 * cluster_size * cluster_size),
        SUM(1.0 * examined * examined), SUM(1.0 * cluster_size * examined)
   FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id GROUP BY 1, 2, 3;
 
@@ -202,7 +203,7 @@ END;
 CREATE TRIGGER tally_solution_in AFTER INSERT ON solutions BEGIN
     INSERT INTO tally_moves VALUES (
         COALESCE((SELECT family FROM puzzles WHERE id = new.puzzle_id), ''), new.status, COALESCE(new.moves, -1), 1, new.cluster_complete,
-        COALESCE(new.blocked_cells, '') <> '', new.cluster_size, new.examined,
+        COALESCE(new.blocked_cells, '') <> '', 1.0 * new.cluster_size, new.examined,
         1.0 * new.cluster_size * new.cluster_size, 1.0 * new.examined * new.examined,
         1.0 * new.cluster_size * new.examined)
     ON CONFLICT DO UPDATE SET
@@ -242,7 +243,7 @@ CREATE TRIGGER tally_solution_out AFTER DELETE ON solutions BEGIN
     UPDATE tally_moves SET
         puzzles = puzzles - 1, complete = complete - old.cluster_complete,
         blocked = blocked - (COALESCE(old.blocked_cells, '') <> ''),
-        cluster = cluster - old.cluster_size, examined = examined - old.examined,
+        cluster = cluster - 1.0 * old.cluster_size, examined = examined - old.examined,
         cluster2 = cluster2 - 1.0 * old.cluster_size * old.cluster_size,
         examined2 = examined2 - 1.0 * old.examined * old.examined,
         cluster_examined = cluster_examined - 1.0 * old.cluster_size * old.examined
@@ -275,7 +276,7 @@ ON solutions BEGIN
     UPDATE tally_moves SET
         puzzles = puzzles - 1, complete = complete - old.cluster_complete,
         blocked = blocked - (COALESCE(old.blocked_cells, '') <> ''),
-        cluster = cluster - old.cluster_size, examined = examined - old.examined,
+        cluster = cluster - 1.0 * old.cluster_size, examined = examined - old.examined,
         cluster2 = cluster2 - 1.0 * old.cluster_size * old.cluster_size,
         examined2 = examined2 - 1.0 * old.examined * old.examined,
         cluster_examined = cluster_examined - 1.0 * old.cluster_size * old.examined
@@ -301,7 +302,7 @@ ON solutions BEGIN
      WHERE source_id IN (SELECT id FROM sources WHERE puzzle_id = old.puzzle_id);
     INSERT INTO tally_moves VALUES (
         COALESCE((SELECT family FROM puzzles WHERE id = new.puzzle_id), ''), new.status, COALESCE(new.moves, -1), 1, new.cluster_complete,
-        COALESCE(new.blocked_cells, '') <> '', new.cluster_size, new.examined,
+        COALESCE(new.blocked_cells, '') <> '', 1.0 * new.cluster_size, new.examined,
         1.0 * new.cluster_size * new.cluster_size, 1.0 * new.examined * new.examined,
         1.0 * new.cluster_size * new.examined)
     ON CONFLICT DO UPDATE SET

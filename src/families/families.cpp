@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "families/blocks/blocks_family.h"
+#include "families/tiles/tiles_family.h"
 #include "families/unblock/unblock_family.h"
 #include "puzzle/text_checks.h"
 
@@ -16,6 +17,7 @@ const std::vector<const Family*>& families() {
     static const std::vector<const Family*> list = {
         &unblock_family(),  // first: reads the text no family recognises
         &blocks_family(),
+        &tiles_family(),
     };
     return list;
 }

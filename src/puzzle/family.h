@@ -89,12 +89,29 @@ public:
     virtual std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell = 20) const = 0;
 };
 
-// The default reader: the whole text, then read().
+// The default reader: the whole text, then read(). Memory holds the file,
+// so a file over kMaxBoardFileBytes is refused whole, as one that size
+// read at once would be.
 class WholeTextReader : public TextReader {
 public:
     explicit WholeTextReader(const Family& family) : family_(family) {}
-    void feed(std::string_view bytes, std::vector<ReadItem>&) override { text_.append(bytes); }
+    void feed(std::string_view bytes, std::vector<ReadItem>&) override {
+        if (too_large_) return;
+        if (text_.size() + bytes.size() > kMaxBoardFileBytes) {
+            too_large_ = true;
+            std::string().swap(text_);
+            return;
+        }
+        text_.append(bytes);
+    }
     void finish(std::vector<ReadItem>& out) override {
+        if (too_large_) {
+            out.emplace_back(std::in_place_type<ReadError>, 0,
+                             "file is over " + std::to_string(kMaxBoardFileBytes) +
+                                 " bytes; board files of family " + std::string(family_.name()) +
+                                 " over that size are not read");
+            return;
+        }
         for (ReadItem& item : family_.read(text_)) out.push_back(std::move(item));
         text_.clear();
     }
@@ -102,6 +119,7 @@ public:
 private:
     const Family& family_;
     std::string text_;
+    bool too_large_ = false;
 };
 
 inline std::unique_ptr<TextReader> Family::reader() const { return std::make_unique<WholeTextReader>(*this); }

@@ -16,6 +16,7 @@ std::string_view cut_name(Cut c) {
         case Cut::None: return "";
         case Cut::States: return "states";
         case Cut::Memory: return "memory";
+        case Cut::Time: return "time";
     }
     return "?";
 }

@@ -15,8 +15,9 @@ enum class Status : std::uint8_t { Solved, Unsolvable, Limit };
 std::string_view status_name(Status s);  // "solved", "unsolvable", "limit"
 
 // What cut a search short.
-enum class Cut : std::uint8_t { None, States, Memory };
-std::string_view cut_name(Cut c);  // "", "states", "memory"
+// Time: the seconds an informed search (IDA*) may take.
+enum class Cut : std::uint8_t { None, States, Memory, Time };
+std::string_view cut_name(Cut c);  // "", "states", "memory", "time"
 
 // One depth of the breadth-first search.
 struct Level {
@@ -36,6 +37,9 @@ struct SolveOptions {
     // family's analysis of why not (unsolvable ones). Off, the search alone
     // is measured.
     bool analyse_cluster = true;
+    // Seconds a search that can run long (IDA*) may take before it stops
+    // with status limit; 0: no limit.
+    double max_seconds = 0;
 };
 
 struct SolveResult {

@@ -87,5 +87,28 @@ TEST(InPieces, NulBytesLaterStopTheReading) {
     EXPECT_TRUE(reader.stopped());
 }
 
+TEST(InPieces, TilesFilesAreReadWholeByTheDefaultReader) {
+    // Tiles keep the default reader: pieces are gathered, then read as one text.
+    const std::string text = "1 2 3\n4 . 6\n7 5 8\n\n8 1 2\n. 4 3\n7 6 5\n";
+    const std::string whole = item_text(read_board_text(text));
+    EXPECT_EQ(whole, "1 tiles 3x3 1 2 3 / 4 0 6 / 7 5 8\n5 tiles 3x3 8 1 2 / 0 4 3 / 7 6 5\n");
+    for (std::size_t piece = 1; piece <= 20; ++piece)
+        ASSERT_EQ(item_text(read_in_pieces(text, piece)), whole) << "pieces of " << piece;
+}
+
+TEST(InPieces, AFileReadWholeStopsGrowingAtTheSizeLimit) {
+    // A tiles file that outgrows kMaxBoardFileBytes a piece at a time is
+    // refused whole, and the reader lets go of what it had gathered.
+    const std::string row = "1 2 3\n4 . 6\n7 5 8\n\n";
+    std::string piece;
+    while (piece.size() < (1u << 20)) piece += row;
+    std::vector<ReadItem> out;
+    BoardTextStream reader;
+    for (std::size_t fed = 0; fed <= kMaxBoardFileBytes; fed += piece.size()) reader.feed(piece, out);
+    reader.finish(out);
+    ASSERT_EQ(out.size(), 1u) << item_text(out);
+    EXPECT_EQ(item_text(out), "0 file is over 67108864 bytes; board files of family tiles over that size are not read\n");
+}
+
 }  // namespace
 }  // namespace slidedb
