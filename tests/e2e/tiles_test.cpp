@@ -60,6 +60,12 @@ TEST(Tiles, ImportStoresClustersParityAndErrors) {
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM levels l JOIN solutions s ON s.puzzle_id = l.puzzle_id "
                         "WHERE s.search = 'parity'"),
               0);  // nothing searched
+    // The unsolvable report counts it as decided by parity, from the tallies.
+    const Outcome unsolvable = slidedb(dir, "report unsolvable --family tiles --db t.db --format csv");
+    ASSERT_EQ(unsolvable.status, 0) << unsolvable.err;
+    EXPECT_EQ(unsolvable.out.substr(0, unsolvable.out.find("\r\n\n")),  // CSV rows end in CRLF
+              "unsolvable,searched_whole,by_parity,with_blocked_cells,largest_cluster,listed\r\n"
+              "1,0,1,0,10461394944000,1");
     // The 2x4 lines: the goal from the directive is part of the key; claim b disagrees (it needs 28).
     EXPECT_EQ(dump(db, "SELECT p.key, s.moves FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
                        "WHERE p.height = 2 ORDER BY p.id"),
