@@ -59,8 +59,8 @@ bool looks_complete(std::string_view bytes, ImageFormat f) {
 // stb_image 2.27 (the Debian package) writes past its Huffman size table
 // when a JPEG's DHT segment declares more codes than fit (sum of counts over
 // 256). Check every DHT segment before stb_image sees the file: each table's
-// code lengths must satisfy the prefix-code limit (Kraft), which also bounds
-// the total to 256. Returns an error message, or empty when sound.
+// code lengths must satisfy the prefix-code limit (Kraft) and number at most
+// 256. Returns an error message, or empty when sound.
 std::string check_jpeg_tables(std::string_view b) {
     auto byte = [&](size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(b[i])); };
     size_t p = 2;  // after SOI
@@ -94,6 +94,8 @@ std::string check_jpeg_tables(std::string_view b) {
                     if (code > (1u << i)) return "corrupt JPEG (impossible Huffman table)";
                     code <<= 1;
                 }
+                // Kraft alone allows 65536 codes of 16 bits; stb_image's table holds 256.
+                if (total > 256) return fmt::format("corrupt JPEG (Huffman table of {} codes; at most 256)", total);
                 q += 17 + total;
                 if (q > end) return "corrupt JPEG (short Huffman table)";
             }
@@ -137,6 +139,10 @@ std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
         return DecodeError{fmt::format("{} file too large ({} bytes)", kind, bytes.size())};
     const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
     const int len = static_cast<int>(bytes.size());
+    // Before stbi_info: reading the header parses the Huffman tables too.
+    if (f == ImageFormat::Jpeg) {
+        if (std::string why = check_jpeg_tables(bytes); !why.empty()) return DecodeError{why};
+    }
     if (long hw = 0, hh = 0; header_size(bytes, f, hw, hh)) {
         if (hw <= 0 || hh <= 0) return DecodeError{fmt::format("{} has no pixels ({}x{})", kind, hw, hh)};
         if (hw > kMaxImageSide || hh > kMaxImageSide || hw * hh > kMaxImagePixels)
@@ -157,9 +163,6 @@ std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
                                        w, h, kMaxImageSide, kMaxImagePixels / 1'000'000)};
     if (!looks_complete(bytes, f))
         return DecodeError{fmt::format("truncated {} (no end marker)", kind)};
-    if (f == ImageFormat::Jpeg) {
-        if (std::string why = check_jpeg_tables(bytes); !why.empty()) return DecodeError{why};
-    }
     int dw = 0, dh = 0, dc = 0;
     stbi_uc* pixels = stbi_load_from_memory(data, len, &dw, &dh, &dc, 3);
     if (!pixels) {

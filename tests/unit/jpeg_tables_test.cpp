@@ -1,0 +1,45 @@
+// Huffman tables stb_image cannot hold are refused before it reads them
+// (found by fuzzing: its header reader wrote past a 257-byte table).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "scan/image.h"
+
+namespace slidedb {
+namespace {
+
+std::string dht_jpeg(const unsigned char counts[16], int symbols) {
+    const int len = 2 + 1 + 16 + symbols;
+    std::string b = "\xff\xd8\xff\xc4";
+    b += static_cast<char>(len >> 8);
+    b += static_cast<char>(len & 0xff);
+    b += '\0';  // DC table 0
+    for (int i = 0; i < 16; ++i) b += static_cast<char>(counts[i]);
+    b += std::string(static_cast<std::size_t>(symbols), '\x01');
+    return b + "\xff\xd9";
+}
+
+TEST(JpegTables, MoreThan256CodesAreRefused) {
+    unsigned char counts[16] = {};
+    counts[14] = 255;  // 255 codes of 15 bits and 255 of 16: a valid prefix code, 510 symbols
+    counts[15] = 255;
+    const auto r = decode_image(dht_jpeg(counts, 510));
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (Huffman table of 510 codes; at most 256)");
+}
+
+TEST(JpegTables, TheFuzzFindingIsRefusedBeforeTheHeaderIsRead) {
+    std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/tests/fuzz/corpus/screenshot/crash_huffman_over_256_codes.jpg",
+                     std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_EQ(bytes.size(), 31210u);
+    const auto r = decode_image(bytes);
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (impossible Huffman table)");
+}
+
+}  // namespace
+}  // namespace slidedb
