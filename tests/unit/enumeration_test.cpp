@@ -1,6 +1,7 @@
 // The enumeration reproduces the public program's figures exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "families/unblock/enumeration.h"
@@ -53,4 +54,40 @@ TEST(Enumeration, FiveByFiveWithoutWallsMatchesThePublicHistogram) {
         EXPECT_EQ(p.walls, 0);
     }
     EXPECT_EQ(distinct.size(), 1730u);
+}
+
+TEST(Enumeration, SkippingClustersThatCannotGiveAPuzzleKeepsEveryPuzzle) {
+    for (const Spec spec : {Spec{4, 0, 2}, Spec{5, 0, 0}}) {
+        std::vector<Puzzle> all, some;
+        const Counts every = enumerate_counts(spec, &all);
+        Spec fast = spec;
+        fast.every_cluster = false;
+        const Counts only = enumerate_counts(fast, &some);
+        EXPECT_EQ(only.puzzles, every.puzzles);
+        EXPECT_EQ(only.by_moves, every.by_moves);
+        EXPECT_EQ(only.puzzle_boards, every.puzzle_boards);
+        EXPECT_LT(only.clusters, every.clusters);
+        EXPECT_EQ(only.clusters, only.with_goal);
+        ASSERT_EQ(some.size(), all.size());
+        auto by_grid = [](const Puzzle& a, const Puzzle& b) { return a.grid < b.grid; };
+        std::sort(all.begin(), all.end(), by_grid);
+        std::sort(some.begin(), some.end(), by_grid);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            EXPECT_EQ(some[i].grid, all[i].grid);
+            EXPECT_EQ(some[i].goal_levels, all[i].goal_levels);
+        }
+    }
+}
+
+TEST(Enumeration, ShardsSplitTheUnitsWithoutOverlap) {
+    const Spec spec{5, 0, 1};
+    const std::uint64_t units = unit_count(spec);
+    EXPECT_EQ(units, 4864u);
+    std::vector<int> owners(units, 0);
+    std::vector<std::uint64_t> per_shard(7, 0);
+    for (std::uint64_t u = 0; u < units; ++u)
+        for (int k = 1; k <= 7; ++k)
+            if (in_shard(u, Shard{k, 7})) ++owners[u], ++per_shard[static_cast<std::size_t>(k - 1)];
+    for (int o : owners) EXPECT_EQ(o, 1);
+    for (std::uint64_t n : per_shard) EXPECT_NEAR(static_cast<double>(n), units / 7.0, units / 7.0 * 0.15);
 }

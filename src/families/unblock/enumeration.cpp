@@ -68,7 +68,7 @@ std::uint64_t scramble(std::uint64_t x) {
 // keeping only the row combinations that still leave each column a place.
 class UnitRunner {
 public:
-    explicit UnitRunner(const Geometry& g) : g_(g), search_(g) {}
+    UnitRunner(const Geometry& g, bool every_cluster) : g_(g), search_(g, every_cluster) {}
 
     UnitResult run(std::uint64_t unit, const TypeChoice& rows) {
         UnitResult out;
@@ -116,6 +116,7 @@ void Counts::add(const Counts& o) {
     puzzles += o.puzzles;
     puzzle_boards += o.puzzle_boards;
     boards += o.boards;
+    goal_boards += o.goal_boards;
     if (by_moves.size() < o.by_moves.size()) by_moves.resize(o.by_moves.size());
     for (std::size_t i = 0; i < o.by_moves.size(); ++i) by_moves[i] += o.by_moves[i];
 }
@@ -140,7 +141,7 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
 
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
-    tbb::enumerable_thread_specific<UnitRunner> runners([&] { return UnitRunner(plan->geometry); });
+    tbb::enumerable_thread_specific<UnitRunner> runners([&] { return UnitRunner(plan->geometry, spec.every_cluster); });
     std::mutex m;
     Progress state;
     state.units = todo.size();

@@ -23,6 +23,10 @@ namespace slidedb::enumeration {
 struct Spec {
     int size = 6;
     int min_walls = 0, max_walls = 0;
+    // false: visit only the clusters that can give a puzzle (with a goal
+    // board, in a signature whose every piece can matter); the puzzles are
+    // the same, the cluster counts cover only those clusters.
+    bool every_cluster = true;
 };
 
 // Part `index` (1-based) of `count`: a fixed set of work units, the same on
@@ -37,6 +41,7 @@ struct Counts {
     std::uint64_t puzzles = 0;        // minimal puzzles kept
     std::uint64_t puzzle_boards = 0;  // boards in the clusters of the puzzles kept
     std::uint64_t boards = 0;         // boards of every cluster
+    std::uint64_t goal_boards = 0;    // boards of the clusters with a goal
     std::vector<std::uint64_t> by_moves;  // puzzles kept, by moves
 
     int most_moves() const { return by_moves.empty() ? 0 : static_cast<int>(by_moves.size()) - 1; }

@@ -74,6 +74,9 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
         for (std::size_t p = 0; p < t.placements.size(); ++p)
             index[t.placements[p].start] = static_cast<std::uint8_t>(p);
         t.moves.resize(t.placements.size());
+        for (const LinePlacement& p : t.placements)
+            for (std::size_t i = 0; i < t.lengths.size(); ++i)
+                for (int k = 0; k < t.lengths[i]; ++k) t.reach[i] |= cell(size, row, line, p.start[i] + k);
         for (std::size_t p = 0; p < t.placements.size(); ++p) {
             for (std::size_t i = 0; i < t.lengths.size(); ++i) {
                 if (t.lengths[i] == 1) continue;

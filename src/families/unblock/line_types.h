@@ -40,6 +40,7 @@ struct LineType {
     int primary = -1;                  // item that is the primary piece, or -1
     std::vector<LinePlacement> placements;
     std::vector<std::vector<LineMove>> moves;  // by placement
+    std::array<Cells, kMaxLineItems> reach{};  // cells each item covers in some placement
 };
 
 // For a column type: which of its placements fit beside the cells of the

@@ -45,7 +45,39 @@ bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& 
 
 }  // namespace
 
-SignatureSearch::SignatureSearch(const Geometry& g) : g_(g), n_(g.size) {}
+SignatureSearch::SignatureSearch(const Geometry& g, bool every_cluster)
+    : g_(g), n_(g.size), every_cluster_(every_cluster) {}
+
+bool SignatureSearch::can_hold_puzzle() const {
+    struct Item {
+        Cells reach;
+        int line;
+    };
+    std::array<Item, 2 * kMaxSize * kMaxLineItems> items;
+    int count = 0, primary = 0;
+    for (int y = 0; y < n_; ++y)
+        for (std::size_t i = 0; i < row_type_[y]->lengths.size(); ++i) {
+            if (y == g_.primary_row && static_cast<int>(i) == row_type_[y]->primary) primary = count;
+            items[static_cast<std::size_t>(count++)] = {row_type_[y]->reach[i], y};
+        }
+    for (int x = 0; x < n_; ++x)
+        for (std::size_t i = 0; i < column_type_[x]->lengths.size(); ++i)
+            items[static_cast<std::size_t>(count++)] = {column_type_[x]->reach[i], n_ + x};
+    // Grow the primary piece's group: items of one line always meet, others
+    // when the cells they may cover overlap.
+    std::uint64_t reached = std::uint64_t{1} << primary, grown = 0;
+    while (reached != grown) {
+        grown = reached;
+        for (int a = 0; a < count; ++a) {
+            if (!(reached >> a & 1)) continue;
+            for (int b = 0; b < count; ++b)
+                if (items[static_cast<std::size_t>(a)].line == items[static_cast<std::size_t>(b)].line ||
+                    (items[static_cast<std::size_t>(a)].reach & items[static_cast<std::size_t>(b)].reach))
+                    reached |= std::uint64_t{1} << b;
+        }
+    }
+    return reached == (count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1);
+}
 
 void SignatureSearch::set_rows(const TypeChoice& row_types) {
     row_types_ = row_types;
@@ -129,6 +161,7 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
         column_type_[x] = &g_.columns[static_cast<std::size_t>(x)][static_cast<std::size_t>(column_types[x])];
         fit_[x] = &g_.fits[static_cast<std::size_t>(x)][static_cast<std::size_t>(column_types[x])];
     }
+    if (!every_cluster_ && !can_hold_puzzle()) return;
     feasible_.clear();
     std::uint64_t total = 0;
     for (const std::uint32_t r : feasible) {
@@ -150,6 +183,7 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
 
     for (std::size_t j = 0; j < feasible_.size(); ++j) {
         const Feasible& f = feasible_[j];
+        if (!every_cluster_ && !goal_[f.r]) continue;
         const std::uint64_t end = j + 1 < feasible_.size() ? feasible_[j + 1].offset : total;
         for (std::uint64_t i = f.offset; i < end; ++i) {
             if (visited_[i >> 6] >> (i & 63) & 1) continue;
@@ -185,6 +219,7 @@ void SignatureSearch::cluster_from(const Node& start, Counts& counts, std::vecto
     ++counts.clusters;
     if (goals == 0) return;
     ++counts.with_goal;
+    counts.goal_boards += cluster_.size();
 
     // Distances to the goal: a search from every goal board at once.
     if (dist_.empty()) dist_.assign(boards_, kFar);

@@ -24,7 +24,9 @@ using TypeChoice = std::array<int, kMaxSize>;
 
 class SignatureSearch {
 public:
-    explicit SignatureSearch(const Geometry& g);
+    // every_cluster false: only clusters with a goal board, and only in
+    // signatures where a minimal puzzle can be (see can_hold_puzzle()).
+    SignatureSearch(const Geometry& g, bool every_cluster);
 
     // Fixes the row types; row combinations are then 0 .. row_combinations() - 1.
     void set_rows(const TypeChoice& row_types);
@@ -36,6 +38,12 @@ public:
     // types), given the row combinations that leave every column a placement.
     void search(const TypeChoice& column_types, const std::vector<std::uint32_t>& feasible,
                 Counts& counts, std::vector<Puzzle>& puzzles);
+
+    // Whether every piece and wall can, through a chain of pieces whose cells
+    // may meet, reach the primary piece. One that cannot never changes how far
+    // a board is from the goal, so taking it off never shortens the way: no
+    // board of the signature is a minimal puzzle.
+    bool can_hold_puzzle() const;
 
 private:
     struct Node {
@@ -59,6 +67,7 @@ private:
 
     const Geometry& g_;
     int n_;  // board side
+    bool every_cluster_;
     TypeChoice row_types_{}, column_types_{};
     std::array<std::uint32_t, kMaxSize> row_stride_{};
     const LineType* row_type_[kMaxSize] = {};
