@@ -150,7 +150,9 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
         UnitRunner& runner = runners.local();
         for (std::size_t i = range.begin(); i < range.end(); ++i) {
+            const auto unit_started = std::chrono::steady_clock::now();
             UnitResult result = runner.run(todo[i], plan->units[todo[i]]);
+            result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unit_started).count();
             std::lock_guard lock(m);
             state.counts.add(result.counts);
             ++state.units_done;

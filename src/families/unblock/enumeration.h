@@ -61,6 +61,7 @@ struct Puzzle {
 // What one work unit found: units are numbered in a fixed order.
 struct UnitResult {
     std::uint64_t unit = 0;
+    double seconds = 0;  // on one core
     Counts counts;
     std::vector<Puzzle> puzzles;  // in the order found
 };
@@ -76,6 +77,9 @@ std::uint64_t unit_count(const Spec& spec);
 // Whether unit u belongs to the shard (a scrambled round robin, so shards
 // get a like mix of cheap and costly units).
 bool in_shard(std::uint64_t unit, const Shard& shard);
+
+// Version of the enumerator: stored with every enumeration.
+inline constexpr const char* kEnumeratorVersion = "enumerate-1";
 
 // Runs the units of the shard on every core (threads = 0: all). `skip(u)`
 // says a unit is already done; `done` receives each finished unit, one call
