@@ -10,7 +10,8 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
+#include "families/unblock/unblock_family.h"
 #include "families/unblock/enumeration.h"
 #include "store/database.h"
 #include "store/enumeration_writer.h"
@@ -52,17 +53,17 @@ std::string duration(double s) {
 EnumeratedRow row_of(const enumeration::Puzzle& p, int size) {
     std::vector<std::string> rows;
     for (int y = 0; y < size; ++y) rows.push_back(p.grid.substr(static_cast<std::size_t>(y * size), static_cast<std::size_t>(size)));
-    const Board b = board_from_grid(rows, Side::Right);
+    const Puzzle v = to_puzzle(board_from_grid(rows, Side::Right));
     EnumeratedRow r;
-    r.key = b.key();
-    r.family = "unblock";
-    r.board = b.grid();
-    r.exit_side = "right";
-    r.width = b.width;
-    r.height = b.height;
-    r.exit_row = b.exit_row();
-    r.blocks = static_cast<int>(b.blocks.size());
-    r.fixed = static_cast<int>(b.fixed.size());
+    r.key = v.key;
+    r.family = v.family;
+    r.board = v.board;
+    r.exit_side = v.exit_side.value_or("right");
+    r.width = v.width;
+    r.height = v.height;
+    r.exit_row = v.exit_row.value_or(0);
+    r.blocks = v.blocks.value_or(0);
+    r.fixed = v.fixed.value_or(0);
     r.moves = p.moves;
     r.cluster_size = p.cluster_size;
     r.goal_levels = p.goal_levels;

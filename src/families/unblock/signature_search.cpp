@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "solve/unblock_rules.h"
+#include "families/unblock/unblock_rules.h"
 
 namespace slidedb::enumeration {
 

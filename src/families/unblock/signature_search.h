@@ -15,7 +15,7 @@
 
 #include "families/unblock/enumeration.h"
 #include "families/unblock/line_types.h"
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "solve/visited.h"
 
 namespace slidedb::enumeration {

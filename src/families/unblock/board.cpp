@@ -1,4 +1,4 @@
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 
 #include <algorithm>
 #include <array>
@@ -189,6 +189,24 @@ Board board_from_text(const std::string& grid, Side exit) {
         if (nl == std::string::npos) return board_from_grid(rows, exit);
         start = nl + 1;
     }
+}
+
+std::string board_text(const Board& b, int indent) {
+    std::string out;
+    const std::string grid = b.grid();
+    int row = 0;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t nl = grid.find('\n', start);
+        const std::string line = grid.substr(start, nl - start);
+        const bool exit_here = row == b.exit_row();
+        out += fmt::format("{:{}}{}{}{}\n", "", indent, exit_here && b.exit == Side::Left ? '<' : ' ', line,
+                           exit_here && b.exit == Side::Right ? ">" : "");
+        if (nl == std::string::npos) break;
+        start = nl + 1;
+        ++row;
+    }
+    return out;
 }
 
 }  // namespace slidedb
