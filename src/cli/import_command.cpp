@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/enumeration_links.h"
 #include "pipeline/import.h"
 #include "store/database.h"
 
@@ -48,6 +49,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     writer.finish(seconds);
+    link_enumerated(*db);  // new puzzles of an enumerated size find their cluster's puzzle
     if (!args.quiet) {
         std::fputs(fmt::format("{} files, {} puzzles ({} new, {} known); new: {} solved, {} unsolvable, "
                                "{} limit; {} errors; {} claim mismatches; {:.2f} s\n",

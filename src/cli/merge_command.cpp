@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/enumeration_links.h"
 #include "store/database.h"
 #include "store/merge.h"
 
@@ -32,6 +33,8 @@ int run_merge(const MergeArgs& a) {
             status = 1;
         }
     }
+    const std::uint64_t linked = link_enumerated(*db);
+    if (linked) std::fputs(fmt::format("{} imported puzzles linked to their enumerated cluster\n", linked).c_str(), stdout);
     return status;
 }
 

@@ -103,3 +103,32 @@ TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
 
 }  // namespace
 }  // namespace slidedb::e2e
+
+namespace slidedb::e2e {
+namespace {
+
+TEST(Enumerate, AnImportedPuzzleIsLinkedToItsClusterAndRanked) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -q").status, 0);
+    // One move from the hardest 4x4 puzzle "BB.C/AA.C/DEEE/D.FF" (7 moves).
+    write_file(dir / "near.txt", "BB.C\nAA.C\nDEEE\nDFF.\n");
+    const Outcome imported = slidedb(dir, "import near.txt --db e.db -q");
+    ASSERT_EQ(imported.status, 0) << imported.err;
+    EXPECT_EQ(dump(dir / "e.db", "SELECT p.board, s.moves, q.board FROM enumeration_links l "
+                                 "JOIN puzzles p ON p.id = l.puzzle_id JOIN solutions s ON s.puzzle_id = p.id "
+                                 "JOIN puzzles q ON q.id = l.enumerated_id"),
+              "BB.C\nAA.C\nDEEE\nDFF.|6|BB.C\nAA.C\nDEEE\nD.FF\n");
+    const std::string id = dump(dir / "e.db", "SELECT puzzle_id FROM enumeration_links");
+    const Outcome show = slidedb(dir, "show " + id.substr(0, id.size() - 1) + " --db e.db");
+    ASSERT_EQ(show.status, 0) << show.err;
+    // 23 of the 32 puzzles need fewer than 6 moves.
+    EXPECT_NE(show.out.find("Rank: 6 moves, harder than 71.9% of all 4x4 puzzles (32 enumerated, 0..2 walls)"),
+              std::string::npos) << show.out;
+    EXPECT_NE(show.out.find("(7 moves, 34 boards)"), std::string::npos) << show.out;
+    const Outcome patterns = slidedb(dir, "report patterns --db e.db --format csv");
+    ASSERT_EQ(patterns.status, 0) << patterns.err;
+    EXPECT_NE(patterns.out.find("4x4 0..2,7,3,62,34"), std::string::npos) << patterns.out;
+}
+
+}  // namespace
+}  // namespace slidedb::e2e

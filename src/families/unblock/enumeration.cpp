@@ -123,6 +123,44 @@ void Counts::add(const Counts& o) {
 
 std::uint64_t unit_count(const Spec& spec) { return plan_for(spec)->units.size(); }
 
+std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board) {
+    if (board.width != spec.size || board.height != spec.size) return std::nullopt;
+    const int walls = static_cast<int>(board.fixed.size());
+    if (walls < spec.min_walls || walls > spec.max_walls) return std::nullopt;
+    const auto plan = plan_for(spec);
+    const Geometry& g = plan->geometry;
+    TypeChoice choice{};
+    for (int y = 0; y < g.size; ++y) {
+        // The row's items by column: walls and horizontal pieces.
+        std::vector<std::pair<int, int>> items;  // column, length
+        for (const Block& b : board.blocks)
+            if (b.axis == Axis::Horizontal && b.row == y) items.push_back({b.col, b.length});
+        for (const Cell& c : board.fixed)
+            if (c.row == y) items.push_back({c.col, 1});
+        std::sort(items.begin(), items.end());
+        std::vector<std::int8_t> lengths;
+        Cells wall_cells = 0;
+        for (const auto& [col, len] : items) {
+            lengths.push_back(static_cast<std::int8_t>(len));
+            if (len == 1) wall_cells |= Cells{1} << (y * g.size + col);
+        }
+        const auto& types = g.rows[static_cast<std::size_t>(y)];
+        int found = -1;
+        for (std::size_t t = 0; t < types.size() && found < 0; ++t) {
+            Cells w = 0;
+            for (std::size_t i = 0; i < types[t].lengths.size(); ++i)
+                if (types[t].lengths[i] == 1) w |= Cells{1} << (y * g.size + types[t].placements[0].start[i]);
+            if (types[t].lengths == lengths && w == wall_cells) found = static_cast<int>(t);
+        }
+        if (found < 0) return std::nullopt;
+        choice[y] = found;
+    }
+    // Units are made in lexicographic order of their row types.
+    const auto at = std::lower_bound(plan->units.begin(), plan->units.end(), choice);
+    if (at == plan->units.end() || *at != choice) return std::nullopt;
+    return static_cast<std::uint64_t>(at - plan->units.begin());
+}
+
 bool in_shard(std::uint64_t unit, const Shard& shard) {
     if (shard.count <= 1) return true;
     return scramble(unit) % static_cast<std::uint64_t>(shard.count) == static_cast<std::uint64_t>(shard.index - 1);

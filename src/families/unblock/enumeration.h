@@ -15,8 +15,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "families/unblock/board.h"
 
 namespace slidedb::enumeration {
 
@@ -74,6 +77,10 @@ struct Progress {
 
 // Units of the whole enumeration of `spec`.
 std::uint64_t unit_count(const Spec& spec);
+// The unit whose signatures hold this board (one of the enumeration's:
+// see cluster_representative.h), or nothing.
+std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board);
+
 // Whether unit u belongs to the shard (a scrambled round robin, so shards
 // get a like mix of cheap and costly units).
 bool in_shard(std::uint64_t unit, const Shard& shard);
