@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <limits>
 #include <utility>
 
 #include "families/unblock/unblock_rules.h"
@@ -176,8 +177,10 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
         feasible_.push_back(f);
         total += size;
     }
+    if (total >= std::numeric_limits<std::uint32_t>::max()) throw std::overflow_error("a signature of over 4 billion boards");
     boards_ = total;
     counts.boards += total;
+    if (local_.size() < total) local_.resize(total);
     visited_.assign((total + 63) / 64, 0);
     dist_.clear();
 
@@ -201,21 +204,30 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
 }
 
 void SignatureSearch::cluster_from(const Node& start, Counts& counts, std::vector<Puzzle>& puzzles) {
+    // The first search keeps each board's neighbours (as ranks), so the
+    // second, from the goal boards, only walks those lists.
     cluster_.clear();
+    edges_.clear();
+    edge_begin_.clear();
     cluster_.push_back(start);
+    local_[start.rank] = 0;
     visited_[start.rank >> 6] |= std::uint64_t{1} << (start.rank & 63);
     std::uint64_t goals = 0;
     for (std::size_t i = 0; i < cluster_.size(); ++i) {
         const Node n = cluster_[i];
         goals += goal_[n.r];
+        edge_begin_.push_back(static_cast<std::uint32_t>(edges_.size()));
         for_each_neighbour(n, [&](const Node& next, int) {
+            edges_.push_back(static_cast<std::uint32_t>(next.rank));
             std::uint64_t& word = visited_[next.rank >> 6];
             const std::uint64_t bit = std::uint64_t{1} << (next.rank & 63);
             if (word & bit) return;
             word |= bit;
+            local_[next.rank] = static_cast<std::uint32_t>(cluster_.size());
             cluster_.push_back(next);
         });
     }
+    edge_begin_.push_back(static_cast<std::uint32_t>(edges_.size()));
     ++counts.clusters;
     if (goals == 0) return;
     ++counts.with_goal;
@@ -224,29 +236,30 @@ void SignatureSearch::cluster_from(const Node& start, Counts& counts, std::vecto
     // Distances to the goal: a search from every goal board at once.
     if (dist_.empty()) dist_.assign(boards_, kFar);
     order_.clear();
-    for (const Node& n : cluster_)
-        if (goal_[n.r]) {
-            dist_[n.rank] = 0;
-            order_.push_back(n);
+    for (std::size_t i = 0; i < cluster_.size(); ++i)
+        if (goal_[cluster_[i].r]) {
+            dist_[cluster_[i].rank] = 0;
+            order_.push_back(static_cast<std::uint32_t>(i));
         }
-    for (std::size_t i = 0; i < order_.size(); ++i) {
-        const Node n = order_[i];
-        const std::uint8_t d = dist_[n.rank];
+    for (std::size_t k = 0; k < order_.size(); ++k) {
+        const std::uint32_t i = order_[k];
+        const std::uint8_t d = dist_[cluster_[i].rank];
         if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
-        for_each_neighbour(n, [&](const Node& next, int) {
-            std::uint8_t& e = dist_[next.rank];
-            if (e != kFar) return;
-            e = static_cast<std::uint8_t>(d + 1);
-            order_.push_back(next);
-        });
+        for (std::uint32_t e = edge_begin_[i]; e < edge_begin_[i + 1]; ++e) {
+            std::uint8_t& far = dist_[edges_[e]];
+            if (far != kFar) continue;
+            far = static_cast<std::uint8_t>(d + 1);
+            order_.push_back(local_[edges_[e]]);
+        }
     }
-    const int moves = dist_[order_.back().rank];
+    const int moves = dist_[cluster_[order_.back()].rank];
     // The hardest start: the least board, horizontal cells then vertical.
-    Node hardest = order_.back();
+    Node hardest = cluster_[order_.back()];
     std::pair<Cells, Cells> least{hmask_[hardest.r], vertical_cells(hardest.q)};
-    for (std::size_t i = order_.size(); i-- > 0 && dist_[order_[i].rank] == moves;) {
-        const std::pair<Cells, Cells> key{hmask_[order_[i].r], vertical_cells(order_[i].q)};
-        if (key < least) least = key, hardest = order_[i];
+    for (std::size_t k = order_.size(); k-- > 0 && dist_[cluster_[order_[k]].rank] == moves;) {
+        const Node& n = cluster_[order_[k]];
+        const std::pair<Cells, Cells> key{hmask_[n.r], vertical_cells(n.q)};
+        if (key < least) least = key, hardest = n;
     }
     analyse(hardest, moves, counts, puzzles);
 }
@@ -338,7 +351,7 @@ void SignatureSearch::analyse(const Node& hardest, int moves, Counts& counts, st
     p.moves = moves;
     p.cluster_size = cluster_.size();
     p.goal_levels.assign(static_cast<std::size_t>(moves) + 1, 0);
-    for (const Node& n : order_) ++p.goal_levels[dist_[n.rank]];
+    for (const std::uint32_t i : order_) ++p.goal_levels[dist_[cluster_[i].rank]];
     p.walls = static_cast<int>(b.fixed.size());
     p.blocks = static_cast<int>(b.blocks.size());
     (void)pieces;

@@ -85,7 +85,10 @@ private:
     std::uint64_t boards_ = 0;
     std::vector<std::uint64_t> visited_;
     std::vector<std::uint8_t> dist_;
-    std::vector<Node> cluster_, order_;
+    std::vector<Node> cluster_;                 // the cluster in discovery order
+    std::vector<std::uint32_t> edge_begin_, edges_;  // neighbours of each, as ranks
+    std::vector<std::uint32_t> local_;          // by rank: place in cluster_
+    std::vector<std::uint32_t> order_;          // cluster_ by distance to the goal
     Visited<std::uint64_t> probe_;  // for the minimality searches
 };
 
