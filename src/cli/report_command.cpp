@@ -182,7 +182,7 @@ void add_report(CLI::App& app, Run& chosen) {
             sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
-            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, unsolvable)");
+            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, unsolvable)");
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
         },
         run_report);

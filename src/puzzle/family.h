@@ -8,7 +8,8 @@
 //
 // Every function taking a Puzzle reads its board text back into the family's
 // own model and throws PuzzleError when it does not fit (a puzzle of another
-// family, a damaged row of the database).
+// family, a damaged row of the database). A family has no state of its own:
+// the import calls it from several threads at once.
 #pragma once
 
 #include <cstdint>
@@ -72,7 +73,8 @@ public:
     virtual std::string board_text(const Puzzle& puzzle, int indent = 2) const = 0;
     // "6x6, exit right of row 3, 9 blocks, 0 fixed": the heading of `show`.
     virtual std::string summary(const Puzzle& puzzle) const = 0;
-    // What a goal board is, for sentences: "frees the prisoner".
+    // What a goal board has, for sentences ("12 boards with the prisoner out",
+    // "none of the 40 reachable boards has the prisoner out").
     virtual std::string_view goal_phrase() const = 0;
 
     // --- Drawing -------------------------------------------------------------

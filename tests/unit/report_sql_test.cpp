@@ -130,11 +130,15 @@ TEST_F(ReportSql, HardestRanksByEachMeasure) {
     EXPECT_EQ(column(run("hardest", {{"by", "steps"}})["Hardest puzzles"], 8), "a.txt:4 a.txt:3 a.txt:2 a.txt:1 ");
 }
 
-TEST_F(ReportSql, HardestAndUnsolvableKeepOneFamily) {
+TEST_F(ReportSql, ReportsKeepOneFamily) {
     EXPECT_EQ(column(run("hardest", {{"family", "unblock"}})["Hardest puzzles"], 0), "3 2 4 1 ");
     EXPECT_EQ(run("hardest", {{"family", "blocks"}})["Hardest puzzles"], "");
     EXPECT_EQ(run("unsolvable", {{"family", "unblock"}})["In short"], "2|2|1|7000|2\n");
     EXPECT_EQ(run("unsolvable", {{"family", "blocks"}})["In short"], "0|0|0|0|0\n");
+    EXPECT_EQ(run("difficulty", {{"family", "unblock"}}), run("difficulty"));
+    EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Difficulty bands"],
+              "under 15|0-14|0|0\nBeginner|15-20|0|0\nIntermediate|21-25|0|0\nAdvanced|26-30|0|0\nExpert|31+|0|0\n");
+    EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Optimal moves"], "");
 }
 
 TEST_F(ReportSql, DifficultyHasEveryBandAndEveryMoveCount) {

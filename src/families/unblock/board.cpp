@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "puzzle/text.h"
+
 namespace slidedb {
 
 namespace {
@@ -180,16 +182,7 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
     return board;
 }
 
-Board board_from_text(const std::string& grid, Side exit) {
-    std::vector<std::string> rows;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t nl = grid.find('\n', start);
-        rows.push_back(grid.substr(start, nl - start));
-        if (nl == std::string::npos) return board_from_grid(rows, exit);
-        start = nl + 1;
-    }
-}
+Board board_from_text(const std::string& grid, Side exit) { return board_from_grid(split_lines(grid), exit); }
 
 std::string board_text(const Board& b, int indent) {
     std::string out;

@@ -6,23 +6,13 @@
 #include "families/unblock/board_svg.h"
 #include "families/unblock/move.h"
 #include "families/unblock/solver.h"
+#include "puzzle/text.h"
 
 namespace slidedb {
 
 namespace {
 
 constexpr std::string_view kName = "unblock";
-
-std::vector<std::string> rows_of(const std::string& text) {
-    std::vector<std::string> rows;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t nl = text.find('\n', start);
-        rows.push_back(text.substr(start, nl - start));
-        if (nl == std::string::npos) return rows;
-        start = nl + 1;
-    }
-}
 
 Side exit_of(const Puzzle& p) { return p.exit_side && *p.exit_side == "left" ? Side::Left : Side::Right; }
 
@@ -89,7 +79,7 @@ public:
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         // Any grid of this family, canonical or not: a cluster board keeps
         // its start's labels.
-        const std::vector<std::string> rows = rows_of(puzzle.board);
+        const std::vector<std::string> rows = split_lines(puzzle.board);
         const Board b = board_from_grid(rows, exit_of(puzzle));
         std::string labels;
         for (const Block& k : b.blocks)
