@@ -1,24 +1,25 @@
 -- How hard the solvable puzzles are: the game's bands, then every move count
 -- from the fewest to the most (counts of zero included). :family (`--family`)
--- keeps one family's puzzles; unset, every family's.
+-- keeps one family's puzzles; unset, every family's. Read from the tallies
+-- kept at import (schema 5).
 
 -- section: Difficulty bands | bars band puzzles
 WITH bands (band, lo, hi, ord) AS (
          VALUES ('under 15', 0, 14, 0), ('Beginner', 15, 20, 1), ('Intermediate', 21, 25, 2),
                 ('Advanced', 26, 30, 3), ('Expert', 31, NULL, 4)),
-     solved AS (SELECT s.moves FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
-                 WHERE s.status = 'solved' AND (:family IS NULL OR p.family = :family))
+     solved AS (SELECT moves, puzzles FROM tally_moves
+                 WHERE status = 'solved' AND (:family IS NULL OR family = :family))
 SELECT b.band, CASE WHEN b.hi IS NULL THEN b.lo || '+' ELSE b.lo || '-' || b.hi END AS moves,
-       COUNT(s.moves) AS puzzles,
-       ROUND(100.0 * COUNT(s.moves) / MAX(1, (SELECT COUNT(*) FROM solved)), 1) AS percent
+       COALESCE(SUM(s.puzzles), 0) AS puzzles,
+       ROUND(100.0 * COALESCE(SUM(s.puzzles), 0) / MAX(1, COALESCE((SELECT SUM(puzzles) FROM solved), 0)), 1) AS percent
   FROM bands b LEFT JOIN solved s ON s.moves >= b.lo AND (b.hi IS NULL OR s.moves <= b.hi)
  GROUP BY b.ord
  ORDER BY b.ord;
 
 -- section: Optimal moves | bars moves puzzles
 WITH RECURSIVE counts AS (
-         SELECT s.moves, COUNT(*) AS n FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
-          WHERE s.status = 'solved' AND (:family IS NULL OR p.family = :family) GROUP BY s.moves),
+         SELECT moves, SUM(puzzles) AS n FROM tally_moves
+          WHERE status = 'solved' AND (:family IS NULL OR family = :family) GROUP BY moves),
      span (m) AS (
          SELECT MIN(moves) FROM counts
          UNION ALL SELECT m + 1 FROM span WHERE m < (SELECT MAX(moves) FROM counts))

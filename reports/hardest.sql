@@ -4,16 +4,34 @@
 -- :family (`--family`) keeps one family's puzzles; unset, every family's.
 
 -- section: Hardest puzzles
+-- One branch per ranking, so that each reads its own index and stops after
+-- :top rows; only the branch :by names returns any.
+WITH r AS (
+         SELECT * FROM (SELECT s.puzzle_id, s.moves AS k1, s.steps AS k2, s.cluster_size AS k3, 0 AS k4
+                          FROM solutions s
+                         WHERE s.status = 'solved' AND COALESCE(:by, 'moves') NOT IN ('steps', 'cluster', 'effort')
+                           AND (:family IS NULL OR (SELECT family FROM puzzles WHERE id = s.puzzle_id) = :family)
+                         ORDER BY s.moves DESC, s.steps DESC, s.cluster_size DESC, s.puzzle_id LIMIT :top)
+         UNION ALL
+         SELECT * FROM (SELECT s.puzzle_id, s.steps, s.moves, s.cluster_size, 0 FROM solutions s
+                         WHERE s.status = 'solved' AND :by = 'steps'
+                           AND (:family IS NULL OR (SELECT family FROM puzzles WHERE id = s.puzzle_id) = :family)
+                         ORDER BY s.steps DESC, s.moves DESC, s.cluster_size DESC, s.puzzle_id LIMIT :top)
+         UNION ALL
+         SELECT * FROM (SELECT s.puzzle_id, s.cluster_size, s.moves, s.steps, 0 FROM solutions s
+                         WHERE s.status = 'solved' AND :by = 'cluster'
+                           AND (:family IS NULL OR (SELECT family FROM puzzles WHERE id = s.puzzle_id) = :family)
+                         ORDER BY s.cluster_size DESC, s.moves DESC, s.steps DESC, s.puzzle_id LIMIT :top)
+         UNION ALL
+         SELECT * FROM (SELECT s.puzzle_id, s.examined, s.moves, s.steps, s.cluster_size
+                          FROM solutions s INDEXED BY solutions_examined
+                         WHERE s.status = 'solved' AND :by = 'effort'
+                           AND (:family IS NULL OR (SELECT family FROM puzzles WHERE id = s.puzzle_id) = :family)
+                         ORDER BY s.examined DESC, s.moves DESC, s.steps DESC, s.cluster_size DESC,
+                                  s.puzzle_id LIMIT :top))
 SELECT p.id, p.family, p.width || 'x' || p.height AS size, s.moves, s.steps, s.cluster_size AS cluster,
        s.examined, ROUND(s.seconds * 1000, 2) AS ms,
        (SELECT path || CASE WHEN line > 0 THEN ':' || line ELSE '' END
           FROM sources WHERE puzzle_id = p.id ORDER BY id LIMIT 1) AS source
-  FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
- WHERE s.status = 'solved' AND (:family IS NULL OR p.family = :family)
- ORDER BY CASE COALESCE(:by, 'moves')
-               WHEN 'steps' THEN s.steps
-               WHEN 'cluster' THEN s.cluster_size
-               WHEN 'effort' THEN s.examined
-               ELSE s.moves END DESC,
-          s.moves DESC, s.steps DESC, s.cluster_size DESC, p.id
- LIMIT :top;
+  FROM r JOIN solutions s ON s.puzzle_id = r.puzzle_id JOIN puzzles p ON p.id = r.puzzle_id
+ ORDER BY r.k1 DESC, r.k2 DESC, r.k3 DESC, r.k4 DESC, r.puzzle_id;

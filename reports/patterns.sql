@@ -1,48 +1,41 @@
 -- The shape of the state spaces across the database: how big the clusters
 -- are, whether the search effort follows the number of moves, how a typical
 -- search widens and narrows, which puzzles could be harder, and which boards
--- turn up in several places.
+-- turn up in several places. Whole-database figures come from the tallies
+-- kept at import (schema 5); lists read indexes, a few rows each.
 
 -- section: Cluster sizes | bars from puzzles
 -- Buckets 1, 2, 5, 10, 20, 50, ...: a bucket holds sizes from its bound up
 -- to the next one.
-WITH c AS (
-         SELECT cluster_size AS n, status,
-                CAST(pow(10, floor(log10(cluster_size))) AS INTEGER) AS d
-           FROM solutions WHERE cluster_size > 0),
-     b AS (
-         SELECT n, status, d, CASE WHEN n >= 5 * d THEN 5 WHEN n >= 2 * d THEN 2 ELSE 1 END AS k FROM c)
-SELECT d * k AS "from", d * CASE k WHEN 1 THEN 2 WHEN 2 THEN 5 ELSE 10 END - 1 AS "to",
-       COUNT(*) AS puzzles, SUM(status = 'solved') AS solved, SUM(status = 'unsolvable') AS unsolvable,
-       ROUND(100.0 * COUNT(*) / (SELECT COUNT(*) FROM solutions WHERE cluster_size > 0), 1) AS percent
-  FROM b
- GROUP BY d * k
- ORDER BY d * k;
+SELECT low AS "from", high AS "to", SUM(puzzles) AS puzzles,
+       SUM(CASE status WHEN 'solved' THEN puzzles ELSE 0 END) AS solved,
+       SUM(CASE status WHEN 'unsolvable' THEN puzzles ELSE 0 END) AS unsolvable,
+       ROUND(100.0 * SUM(puzzles) / (SELECT SUM(puzzles) FROM tally_cluster_buckets), 1) AS percent
+  FROM tally_cluster_buckets
+ GROUP BY low
+ ORDER BY low;
 
 -- section: Moves against boards examined | points moves examined puzzles logy
 -- Every solved puzzle, boards examined rounded to 1/50 of a decade.
-SELECT moves, CAST(ROUND(pow(10, ROUND(50 * log10(MAX(examined, 1))) / 50)) AS INTEGER) AS examined,
-       COUNT(*) AS puzzles
-  FROM solutions WHERE status = 'solved'
- GROUP BY 1, 2 ORDER BY 1, 2;
+SELECT moves, examined, puzzles FROM tally_moves_examined ORDER BY 1, 2;
 
 -- section: Moves against cluster size | points moves cluster puzzles logy
-SELECT moves, CAST(ROUND(pow(10, ROUND(50 * log10(MAX(cluster_size, 1))) / 50)) AS INTEGER) AS cluster,
-       COUNT(*) AS puzzles
-  FROM solutions WHERE status = 'solved'
- GROUP BY 1, 2 ORDER BY 1, 2;
+SELECT moves, cluster, puzzles FROM tally_moves_cluster ORDER BY 1, 2;
 
 -- section: Correlation
--- Pearson's r over the solved puzzles, computed from deviations from the mean.
-WITH s AS (
-         SELECT 1.0 * moves AS m, 1.0 * examined AS e, 1.0 * cluster_size AS c
-           FROM solutions WHERE status = 'solved'),
-     mean AS (SELECT COUNT(*) AS n, AVG(m) AS am, AVG(e) AS ae, AVG(c) AS ac FROM s),
+-- Pearson's r over the solved puzzles, from the sums of the tallies: each
+-- sum of products of deviations is sum(xy) - sum(x) sum(y) / n.
+WITH t AS (
+         SELECT SUM(puzzles) AS n, SUM(1.0 * moves * puzzles) AS m, SUM(1.0 * moves * moves * puzzles) AS m2,
+                SUM(1.0 * examined) AS e, SUM(examined2) AS e2, SUM(1.0 * cluster) AS c, SUM(cluster2) AS c2,
+                SUM(1.0 * moves * examined) AS me, SUM(1.0 * moves * cluster) AS mc,
+                SUM(cluster_examined) AS ce
+           FROM tally_moves WHERE status = 'solved'),
+     mean AS (SELECT COALESCE(n, 0) AS n FROM t),
      dev AS (
-         SELECT SUM((m - am) * (m - am)) AS mm, SUM((e - ae) * (e - ae)) AS ee,
-                SUM((c - ac) * (c - ac)) AS cc, SUM((m - am) * (e - ae)) AS me,
-                SUM((m - am) * (c - ac)) AS mc, SUM((c - ac) * (e - ae)) AS ce
-           FROM s, mean)
+         SELECT m2 - m * m / n AS mm, e2 - e * e / n AS ee, c2 - c * c / n AS cc,
+                me - m * e / n AS me, mc - m * c / n AS mc, ce - c * e / n AS ce
+           FROM t)
 SELECT 'moves ~ boards examined' AS pair, n AS puzzles, ROUND(me / sqrt(mm * ee), 3) AS pearson_r FROM dev, mean
 UNION ALL
 SELECT 'moves ~ cluster size', n, ROUND(mc / sqrt(mm * cc), 3) FROM dev, mean
@@ -50,43 +43,54 @@ UNION ALL
 SELECT 'cluster size ~ boards examined', n, ROUND(ce / sqrt(cc * ee), 3) FROM dev, mean;
 
 -- section: Effort by moves
-SELECT moves, COUNT(*) AS puzzles, MIN(examined) AS min_examined,
-       CAST(ROUND(AVG(examined)) AS INTEGER) AS avg_examined, MAX(examined) AS max_examined,
-       CAST(ROUND(AVG(cluster_size)) AS INTEGER) AS avg_cluster
-  FROM solutions WHERE status = 'solved'
- GROUP BY moves ORDER BY moves;
+WITH t AS (
+         SELECT moves, SUM(puzzles) AS puzzles, SUM(examined) AS examined, SUM(cluster) AS cluster
+           FROM tally_moves WHERE status = 'solved' GROUP BY moves)
+SELECT t.moves, t.puzzles,
+       (SELECT MIN(examined) FROM solutions WHERE status = 'solved' AND moves = t.moves) AS min_examined,
+       CAST(ROUND(1.0 * t.examined / t.puzzles) AS INTEGER) AS avg_examined,
+       (SELECT MAX(examined) FROM solutions WHERE status = 'solved' AND moves = t.moves) AS max_examined,
+       CAST(ROUND(1.0 * t.cluster / t.puzzles) AS INTEGER) AS avg_cluster
+  FROM t
+ ORDER BY t.moves;
 
 -- section: Typical level profile | line depth mean_frontier geomean_frontier logy
 -- Boards first reached at each depth of the search, over the puzzles whose
 -- search went that deep: the mean, the geometric mean (the typical puzzle,
 -- less swayed by a few huge clusters) and the largest.
-SELECT depth, COUNT(*) AS puzzles, ROUND(AVG(frontier), 1) AS mean_frontier,
-       ROUND(exp(AVG(ln(frontier))), 1) AS geomean_frontier,
-       MAX(frontier) AS max_frontier, ROUND(AVG(examined), 1) AS mean_examined
-  FROM levels
- WHERE frontier > 0
- GROUP BY depth ORDER BY depth;
+SELECT t.depth, t.puzzles, ROUND(1.0 * t.frontier / t.puzzles, 1) AS mean_frontier,
+       ROUND(exp(t.ln_frontier / t.puzzles), 1) AS geomean_frontier,
+       (SELECT MAX(frontier) FROM tally_level_frontiers f WHERE f.depth = t.depth) AS max_frontier,
+       ROUND(1.0 * t.examined / t.puzzles, 1) AS mean_examined
+  FROM tally_levels t
+ ORDER BY t.depth;
 
 -- section: Could be harder | bars headroom puzzles
 -- Puzzles whose cluster holds a start farther from the goal than their own.
-SELECT headroom, COUNT(*) AS puzzles, MIN(id) AS example
-  FROM could_be_harder GROUP BY headroom ORDER BY headroom;
+-- (The unary + gives the comparison no affinity, so the expression index serves it.)
+SELECT t.headroom, t.puzzles,
+       (SELECT MIN(puzzle_id) FROM solutions INDEXED BY solutions_headroom
+         WHERE status = 'solved' AND hardest_moves > moves AND hardest_moves - moves = +t.headroom) AS example
+  FROM tally_headroom t ORDER BY t.headroom;
 
 -- section: Most room to be harder
-SELECT c.id, c.moves, c.hardest_moves, c.headroom,
+SELECT s.puzzle_id AS id, s.moves, s.hardest_moves, s.hardest_moves - s.moves AS headroom,
        (SELECT path || CASE WHEN line > 0 THEN ':' || line ELSE '' END
-          FROM sources WHERE puzzle_id = c.id ORDER BY id LIMIT 1) AS source
-  FROM could_be_harder c
+          FROM sources WHERE puzzle_id = s.puzzle_id ORDER BY id LIMIT 1) AS source
+  FROM solutions s INDEXED BY solutions_headroom
+ WHERE s.status = 'solved' AND s.hardest_moves > s.moves
+ ORDER BY s.hardest_moves - s.moves DESC, s.puzzle_id
  LIMIT :top;
 
 -- section: Boards met in several sources
-SELECT so.puzzle_id AS id, COUNT(*) AS sources, COUNT(DISTINCT so.path) AS files,
-       COUNT(DISTINCT so.kind) AS kinds, s.moves,
-       MIN(so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END) AS first_source
-  FROM sources so LEFT JOIN solutions s ON s.puzzle_id = so.puzzle_id
- GROUP BY so.puzzle_id
-HAVING COUNT(*) > 1
- ORDER BY COUNT(*) DESC, so.puzzle_id
+SELECT t.puzzle_id AS id, t.sources,
+       (SELECT COUNT(DISTINCT path) FROM sources WHERE puzzle_id = t.puzzle_id) AS files,
+       (SELECT COUNT(DISTINCT kind) FROM sources WHERE puzzle_id = t.puzzle_id) AS kinds,
+       (SELECT moves FROM solutions WHERE puzzle_id = t.puzzle_id) AS moves,
+       (SELECT MIN(path || CASE WHEN line > 0 THEN ':' || line ELSE '' END)
+          FROM sources WHERE puzzle_id = t.puzzle_id) AS first_source
+  FROM tally_shared t
+ ORDER BY t.sources DESC, t.puzzle_id
  LIMIT :top;
 
 -- section: Enumerated puzzles by moves | bars moves puzzles

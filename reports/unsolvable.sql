@@ -6,14 +6,21 @@
 -- (`--family`) keeps one family's puzzles; unset, every family's.
 
 -- section: In short
-SELECT COUNT(*) AS unsolvable,
-       COALESCE(SUM(s.cluster_complete AND s.search IS NOT 'parity'), 0) AS searched_whole,
-       COALESCE(SUM(s.search = 'parity'), 0) AS by_parity,
-       COALESCE(SUM(s.blocked_cells <> ''), 0) AS with_blocked_cells,
-       COALESCE(MAX(s.cluster_size), 0) AS largest_cluster,
-       MIN(COUNT(*), :top) AS listed
-  FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
- WHERE s.status = 'unsolvable' AND (:family IS NULL OR p.family = :family);
+WITH parity AS (
+         SELECT COALESCE(SUM(puzzles), 0) AS puzzles, COALESCE(SUM(complete), 0) AS complete
+           FROM tally_search
+          WHERE status = 'unsolvable' AND search = 'parity' AND (:family IS NULL OR family = :family))
+SELECT COALESCE(SUM(m.puzzles), 0) AS unsolvable,
+       COALESCE(SUM(m.complete), 0) - (SELECT complete FROM parity) AS searched_whole,
+       (SELECT puzzles FROM parity) AS by_parity,
+       COALESCE(SUM(m.blocked), 0) AS with_blocked_cells,
+       COALESCE((SELECT s.cluster_size FROM solutions s
+                  WHERE s.status = 'unsolvable'
+                    AND (:family IS NULL OR (SELECT family FROM puzzles WHERE id = s.puzzle_id) = :family)
+                  ORDER BY s.cluster_size DESC LIMIT 1), 0) AS largest_cluster,
+       MIN(COALESCE(SUM(m.puzzles), 0), :top) AS listed
+  FROM tally_moves m
+ WHERE m.status = 'unsolvable' AND (:family IS NULL OR m.family = :family);
 
 -- section: Unsolvable boards
 SELECT p.id, p.width || 'x' || p.height AS size, s.cluster_size AS cluster,

@@ -5,6 +5,7 @@
 #
 #   scripts/bench.sh            everything
 #   RUNS=5 scripts/bench.sh     more runs per import figure
+#   scripts/bench.sh reports    the reports on a million puzzles alone
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -13,10 +14,12 @@ bin="$root/build/slidedb"
 out="$root/build/bench"
 data="$root/../shared/data/boards"
 runs=${RUNS:-3}
+only=${1:-all}
 mkdir -p "$out"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
+if [ "$only" != reports ]; then
 echo "== Solver, one core (Google Benchmark, median of 3)"
 "$root/build/tests/solve_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
     --benchmark_out="$out/solve.json" --benchmark_out_format=json 2>/dev/null |
@@ -33,6 +36,7 @@ if [ -x "$root/build/tests/scan_bench" ]; then
         --benchmark_out="$out/scan.json" --benchmark_out_format=json 2>/dev/null |
         grep -E "^(Benchmark|BM_.*_median)" || true
 fi
+fi
 
 if [ -x "$root/build/tests/tiles_bench" ]; then
     echo
@@ -47,10 +51,13 @@ fi
 # Inputs for the import figures.
 [ -f "$out/generated_10k.txt" ] || "$bin" generate --count 10000 --seed 1 -o "$out/generated_10k.txt"
 inputs=("$data/rush_18k.txt" "$out/generated_10k.txt")
+[ "$only" != reports ] || inputs=()
 
-echo
-echo "== Import (wall, CPU and peak memory by /usr/bin/time; median of $runs runs)"
-printf '%-22s %5s %9s %9s %9s %8s %10s %12s\n' input jobs wall_s user_s sys_s peak_MB puzzles db_bytes/pz
+if [ "$only" != reports ]; then
+    echo
+    echo "== Import (wall, CPU and peak memory by /usr/bin/time; median of $runs runs)"
+    printf '%-22s %5s %9s %9s %9s %8s %10s %12s\n' input jobs wall_s user_s sys_s peak_MB puzzles db_bytes/pz
+fi
 json="{\"imports\": ["
 first=1
 for input in "${inputs[@]}"; do
@@ -82,6 +89,55 @@ for input in "${inputs[@]}"; do
     done
     speedup=$(awk -v a="${wall_by_jobs[1]}" -v b="${wall_by_jobs[2]}" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')
     printf '%-22s speed-up from 1 to 2 jobs: %sx\n' "$name" "$speedup"
+done
+json+="]"
+
+# Reports on a million puzzles. The database is built once and kept in
+# build/bench: a million random 6x6 puzzles of 4 to 6 blocks (seed 1, cheap
+# to solve) imported with 2 jobs, so every row goes through the real writer
+# and the tallies. The import's own figures (the 1,000,000-line file, then
+# the same file again) are measured that once and kept beside it.
+million="$out/million.db"
+if [ ! -f "$million" ]; then
+    [ -f "$out/generated_1m.txt" ] || "$bin" generate --count 1000000 --seed 1 --size 6x6 --blocks 4..6 \
+        -o "$out/generated_1m.txt"
+    echo
+    echo "== Building $million (once; this takes a while)"
+    /usr/bin/time -v -o "$out/million_import.txt" "$bin" import "$out/generated_1m.txt" --db "$million.tmp" \
+        --jobs 2 -q || true
+    /usr/bin/time -v -o "$out/million_again.txt" "$bin" import "$out/generated_1m.txt" --db "$million.tmp" \
+        --jobs 2 -q || true
+    sqlite3 "$million.tmp" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+    mv "$million.tmp" "$million"
+    rm -f "$million.tmp-wal" "$million.tmp-shm"
+fi
+if [ -f "$out/million_import.txt" ]; then
+    echo
+    echo "== Import of the 1,000,000-line file (2 jobs; measured when the database was built)"
+    for f in million_import million_again; do
+        awk -F': ' -v n="$f" '/Maximum resident/ {peak=$2/1024} /User time/ {u=$2} /System time/ {s=$2}
+            /Elapsed/ {w=$2} END {printf "%-16s peak %.1f MB  user %s s  sys %s s  wall %s\n", n, peak, u, s, w}' \
+            "$out/$f.txt"
+    done
+fi
+echo
+echo "== Reports on $(sqlite3 "$million" "SELECT COUNT(*) FROM puzzles") puzzles (wall, median of $runs runs)"
+json+=", \"reports\": ["
+first=1
+for report in summary hardest "hardest --by steps" "hardest --by cluster" "hardest --by effort" difficulty \
+    unsolvable patterns "puzzle 500000" all "all --format html"; do
+    walls=()
+    for ((i = 0; i < runs; i++)); do
+        start=$(date +%s%N)
+        # shellcheck disable=SC2086
+        "$bin" report $report --db "$million" > "$out/report.out"
+        walls+=("$(awk -v ns=$(( $(date +%s%N) - start )) 'BEGIN {printf "%.3f", ns / 1e9}')")
+    done
+    wall=$(printf '%s\n' "${walls[@]}" | median)
+    printf '%-24s %8.3f s\n' "$report" "$wall"
+    [ $first -eq 1 ] || json+=","
+    first=0
+    json+="{\"report\": \"$report\", \"wall_s\": $wall}"
 done
 json+="]}"
 echo "$json" > "$out/bench.json"

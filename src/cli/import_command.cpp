@@ -9,6 +9,7 @@
 
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
+#include "cli/memory_option.h"
 #include "pipeline/import.h"
 #include "report/escape.h"
 #include "store/database.h"
@@ -22,6 +23,7 @@ struct ImportArgs {
     std::string db = "puzzles.db";
     int jobs = 0;
     std::uint64_t max_states = SolveOptions{}.max_states;
+    std::uint64_t max_memory = 0;
     double time_limit = 0;
     bool resolve = false;
     bool quiet = false;
@@ -36,6 +38,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     ImportOptions options;
     options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     options.solve.max_states = args.max_states;
+    options.solve.max_memory = args.max_memory ? args.max_memory : default_max_memory(options.jobs);
     options.solve.max_seconds = args.time_limit;
     options.progress = !args.quiet && isatty(STDERR_FILENO);
 
@@ -53,15 +56,28 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
                        stderr);
         }
         for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, visible(n)).c_str(), stderr);
+        // A search the memory budget stopped is a failed input: stored as
+        // `limit`, named here.
+        for (const FoundPuzzle& p : file.puzzles) {
+            if (!p.result || p.result->cut != Cut::Memory) continue;
+            ++failed_inputs;
+            std::fputs(fmt::format("{}{}:{}: search stopped at the memory limit ({} MiB) after {} boards; "
+                                   "stored as {}\n",
+                                   clear, visible(file.path), p.line, options.solve.max_memory >> 20,
+                                   p.result->cluster_size, status_name(p.result->status))
+                           .c_str(),
+                       stderr);
+        }
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     writer.finish(seconds);
     link_enumerated(*db);  // new puzzles of an enumerated size find their cluster's puzzle
     if (!args.quiet) {
         std::fputs(fmt::format("{} files, {} puzzles ({} new, {} known); new: {} solved, {} unsolvable, "
-                               "{} limit; {} errors; {} claim mismatches; {:.2f} s\n",
+                               "{} limit; {} errors; {} claim mismatches; {} searches; {:.2f} s\n",
                                t.files, t.puzzles_new + t.puzzles_known, t.puzzles_new, t.puzzles_known,
-                               t.solved, t.unsolvable, t.limit, t.errors, t.claim_mismatches, seconds)
+                               t.solved, t.unsolvable, t.limit, t.errors, t.claim_mismatches, t.searches,
+                               seconds)
                        .c_str(),
                    stderr);
     }
@@ -80,6 +96,7 @@ void add_import(CLI::App& app, Run& chosen) {
             sub.add_option("--max-states", a.max_states, "Stop a search after this many boards")
                 ->capture_default_str()
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
+            add_max_memory(sub, a.max_memory);
             sub.add_option("--time-limit", a.time_limit,
                            "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
                 ->check(CLI::NonNegativeNumber);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/memory_option.h"
 #include "pipeline/read_input.h"
 #include "report/puzzle_text.h"
 #include "families/families.h"
@@ -17,6 +18,7 @@ namespace {
 struct SolveArgs {
     std::string path;
     std::uint64_t max_states = SolveOptions{}.max_states;
+    std::uint64_t max_memory = 0;
     double time_limit = 0;
     bool levels = true;
 };
@@ -36,6 +38,7 @@ int run_solve(const SolveArgs& a) {
                    stderr);
     SolveOptions options;
     options.max_states = a.max_states;
+    options.max_memory = a.max_memory ? a.max_memory : default_max_memory(1);
     options.max_seconds = a.time_limit;
     bool first = true;
     for (const FoundPuzzle& p : file.puzzles) {
@@ -60,6 +63,7 @@ void add_solve(CLI::App& app, Run& chosen) {
             sub.add_option("--max-states", a.max_states, "Stop a search after this many boards")
                 ->capture_default_str()
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
+            add_max_memory(sub, a.max_memory);
             sub.add_option("--time-limit", a.time_limit,
                            "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
                 ->check(CLI::NonNegativeNumber);

@@ -2,6 +2,8 @@
 // and one line here; nothing else in slidedb names it.
 #include "families/families.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "families/blocks/blocks_family.h"
@@ -32,15 +34,71 @@ const Family& family_of(const Puzzle& puzzle) {
 }
 
 std::vector<ReadItem> read_board_text(std::string_view text) {
+    std::vector<ReadItem> out;
     std::string_view checked = text;
     if (auto refused = refuse_text(checked)) {
-        std::vector<ReadItem> out;
         out.emplace_back(std::in_place_type<ReadError>, refused->line, std::move(refused->message));
         return out;
     }
+    BoardTextStream stream;
+    stream.feed(text, out);
+    stream.finish(out);
+    return out;
+}
+
+namespace {
+
+// Enough of a file to tell text from binary and one family from another.
+constexpr std::size_t kHeadBytes = 64 << 10;
+
+}  // namespace
+
+BoardTextStream::BoardTextStream() = default;
+BoardTextStream::~BoardTextStream() = default;
+
+void BoardTextStream::start(std::string_view head, std::vector<ReadItem>& out) {
+    std::string_view checked = head;
+    if (auto refused = refuse_text(checked)) {
+        out.emplace_back(std::in_place_type<ReadError>, refused->line, std::move(refused->message));
+        stopped_ = true;
+        return;
+    }
+    const Family* family = families().front();
     for (const Family* f : families())
-        if (f->recognises(checked)) return f->read(checked);
-    return families().front()->read(checked);
+        if (f->recognises(checked)) {
+            family = f;
+            break;
+        }
+    reader_ = family->reader();
+    lines_ = static_cast<std::uint64_t>(std::count(checked.begin(), checked.end(), '\n'));
+    reader_->feed(checked, out);
+}
+
+void BoardTextStream::feed(std::string_view bytes, std::vector<ReadItem>& out) {
+    if (stopped_ || bytes.empty()) return;
+    if (!reader_) {
+        if (head_.empty() && bytes.size() >= kHeadBytes) return start(bytes, out);
+        head_.append(bytes);
+        if (head_.size() >= kHeadBytes) start(std::string(std::move(head_)), out);
+        return;
+    }
+    // The start was text; binary data further on ends the reading there.
+    if (const std::size_t nul = bytes.find('\0'); nul != std::string_view::npos) {
+        const std::uint64_t line = lines_ + 1 + static_cast<std::uint64_t>(std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
+        out.emplace_back(std::in_place_type<ReadError>, static_cast<int>(line),
+                         fmt::format("binary data from line {} on; the rest of the file is not read", line));
+        stopped_ = true;
+        return;
+    }
+    lines_ += static_cast<std::uint64_t>(std::count(bytes.begin(), bytes.end(), '\n'));
+    reader_->feed(bytes, out);
+}
+
+void BoardTextStream::finish(std::vector<ReadItem>& out) {
+    if (!reader_ && !stopped_) start(std::string(std::move(head_)), out);
+    if (stopped_) return;
+    reader_->finish(out);
+    stopped_ = true;
 }
 
 }  // namespace slidedb

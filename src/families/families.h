@@ -1,6 +1,9 @@
 // The registry of families: the only place that lists them.
 #pragma once
 
+#include <cstdint>
+#include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,5 +25,26 @@ const Family& family_of(const Puzzle& puzzle);
 // first family that recognises the text reads it (the first family of the
 // list when none does). Never throws.
 std::vector<ReadItem> read_board_text(std::string_view text);
+
+// The same a piece at a time, so memory does not follow the file's size.
+// The file's start (64 KiB, or all of it if shorter) goes through the checks
+// and picks the family; the rest streams through that family's reader.
+class BoardTextStream {
+public:
+    BoardTextStream();
+    ~BoardTextStream();
+    void feed(std::string_view bytes, std::vector<ReadItem>& out);
+    void finish(std::vector<ReadItem>& out);
+    // True once the rest of the file would be refused (binary data).
+    bool stopped() const { return stopped_; }
+
+private:
+    void start(std::string_view head, std::vector<ReadItem>& out);
+
+    std::string head_;
+    std::unique_ptr<TextReader> reader_;
+    std::uint64_t lines_ = 0;  // newlines passed on
+    bool stopped_ = false;
+};
 
 }  // namespace slidedb

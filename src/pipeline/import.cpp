@@ -1,8 +1,9 @@
 #include "pipeline/import.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <deque>
+#include <filesystem>
 #include <memory>
 #include <unordered_set>
 
@@ -12,6 +13,7 @@
 #include <tbb/task_arena.h>
 
 #include "pipeline/read_input.h"
+#include "pipeline/solve_once.h"
 #include "pipeline/walk.h"
 #include "families/families.h"
 
@@ -30,60 +32,55 @@ struct Part {
 };
 using PartPtr = std::shared_ptr<Part>;
 
-// Walks the inputs and hands out parts, one at a time.
+// Walks the inputs and hands out parts, one at a time. A board file is read
+// a part at a time too, so memory holds the parts in flight, never a whole
+// file; a file met again under another spelling is read once.
 class PartSource {
 public:
     explicit PartSource(std::vector<WalkEntry> entries) : entries_(std::move(entries)) {}
 
     PartPtr next() {
-        while (pending_.empty()) {
+        while (!reading_) {
             if (index_ >= entries_.size()) return nullptr;
-            split(entries_[index_++]);
+            if (PartPtr p = open(entries_[index_++])) return p;
         }
-        PartPtr p = std::move(pending_.front());
-        pending_.pop_front();
-        return p;
+        auto part = std::make_shared<Part>();
+        part->file = reading_->next(kPartPuzzles);
+        part->file.file = reading_file_;
+        part->last = reading_->done();
+        if (part->last) reading_.reset();
+        return part;
     }
 
 private:
-    void split(const WalkEntry& entry) {
+    // A part for a whole-file error or a picture; nothing when the file is
+    // to be read in parts, or was read already.
+    PartPtr open(const WalkEntry& entry) {
+        auto part = std::make_shared<Part>();
+        part->file.path = entry.path;
         if (!entry.error.empty()) {
-            auto part = std::make_shared<Part>();
-            part->file.path = entry.path;
             part->file.errors.push_back({0, entry.error});
-            pending_.push_back(std::move(part));
-            return;
+            return part;
         }
+        std::error_code ec;
+        const std::filesystem::path canonical = std::filesystem::canonical(entry.path, ec);
+        part->file.file = ec ? entry.path : canonical.string();
+        if (!files_.insert(part->file.file).second) return nullptr;
         if (is_picture(entry.path)) {
             // Decoding and scanning are the costly part: leave them to the read stage.
-            auto part = std::make_shared<Part>();
-            part->file.path = entry.path;
             part->needs_read = true;
-            pending_.push_back(std::move(part));
-            return;
+            return part;
         }
-        FoundFile whole = read_input(entry.path);
-        if (whole.is_image || whole.puzzles.size() <= kPartPuzzles) {
-            pending_.push_back(std::make_shared<Part>(Part{std::move(whole), true, false}));
-            return;
-        }
-        // Errors travel with the first part, so they are stored early.
-        for (std::size_t at = 0; at < whole.puzzles.size(); at += kPartPuzzles) {
-            auto part = std::make_shared<Part>();
-            part->file.path = whole.path;
-            part->file.hash = whole.hash;
-            part->file.is_image = whole.is_image;
-            if (at == 0) part->file.errors = std::move(whole.errors);
-            const std::size_t end = std::min(whole.puzzles.size(), at + kPartPuzzles);
-            for (std::size_t i = at; i < end; ++i) part->file.puzzles.push_back(std::move(whole.puzzles[i]));
-            part->last = end == whole.puzzles.size();
-            pending_.push_back(std::move(part));
-        }
+        reading_ = std::make_unique<BoardFileParts>(entry.path);
+        reading_file_ = part->file.file;
+        return nullptr;
     }
 
     std::vector<WalkEntry> entries_;
     std::size_t index_ = 0;
-    std::deque<PartPtr> pending_;
+    std::unordered_set<std::string> files_;  // canonical paths read so far
+    std::unique_ptr<BoardFileParts> reading_;
+    std::string reading_file_;
 };
 
 class Progress {
@@ -118,7 +115,8 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
     std::vector<WalkEntry> entries = walk(paths);
     Progress progress(options.progress, entries.size());
     PartSource source(std::move(entries));
-    const std::unordered_set<std::string> known = writer.known_keys();
+    SolveOnce once(writer.known_keys());
+    std::atomic<std::uint64_t> searches{0};
     const int jobs = std::max(1, options.jobs);
 
     tbb::task_arena arena(jobs);
@@ -133,24 +131,34 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
                                             }) &
                 tbb::make_filter<PartPtr, PartPtr>(tbb::filter_mode::parallel,
                                                    [&](PartPtr p) {
-                                                       if (p->needs_read) p->file = read_input(p->file.path);
+                                                       if (p->needs_read) {
+                                                           std::string file = std::move(p->file.file);
+                                                           p->file = read_input(p->file.path);
+                                                           p->file.file = std::move(file);
+                                                       }
                                                        return p;
                                                    }) &
                 tbb::make_filter<PartPtr, PartPtr>(
                     tbb::filter_mode::parallel,
                     [&](PartPtr p) {
                         for (FoundPuzzle& found : p->file.puzzles)
-                            if (!known.count(found.puzzle.key))
-                                found.result = family_of(found.puzzle).solve(found.puzzle, options.solve);
+                            found.result = once.result(found.puzzle.key, [&] {
+                                ++searches;
+                                return family_of(found.puzzle).solve(found.puzzle, options.solve);
+                            });
                         return p;
                     }) &
                 tbb::make_filter<PartPtr, void>(tbb::filter_mode::serial_in_order, [&](PartPtr p) {
                     const std::vector<std::string> notes = writer.write(p->file, p->last);
+                    for (const FoundPuzzle& puzzle : p->file.puzzles)
+                        if (puzzle.result) once.stored(puzzle.puzzle.key);
                     on_written(p->file, notes);
                     progress.update(writer.totals());
                 }));
     });
-    return writer.totals();
+    ImportTotals totals = writer.totals();
+    totals.searches = searches;
+    return totals;
 }
 
 }  // namespace slidedb

@@ -45,6 +45,28 @@ void read_picture(FoundFile& file, std::string_view bytes) {
     file.puzzles.push_back(std::move(p));
 }
 
+// A puzzle or an error of a board file, as the writer wants it.
+void add_item(FoundFile& file, ReadItem&& item) {
+    if (auto* e = std::get_if<ReadError>(&item)) {
+        file.errors.push_back({e->line, std::move(e->message)});
+        return;
+    }
+    auto& r = std::get<ReadPuzzle>(item);
+    FoundPuzzle p;
+    p.puzzle = std::move(r.puzzle);
+    p.line = r.line;
+    p.format = std::move(r.format);
+    p.claimed_moves = r.claimed_moves;
+    p.claimed_cluster = r.claimed_cluster;
+    file.puzzles.push_back(std::move(p));
+}
+
+// Bytes read at a time: small beside the parts in flight, large enough that
+// reading costs nothing.
+constexpr std::size_t kPieceBytes = 64 << 10;
+
+}  // namespace
+
 // Opens a regular file for reading, never blocking: O_NONBLOCK makes opening
 // a FIFO return at once, and fstat() on what was opened (the path may have
 // changed since the walk) refuses anything but a regular file.
@@ -70,6 +92,16 @@ public:
     const std::string& error() const { return error_; }
     std::uintmax_t size() const { return size_; }
 
+    // Reads up to n bytes; 0 at the end, -1 on an error.
+    long read_some(char* buf, std::size_t n) {
+        for (;;) {
+            const ssize_t got = ::read(fd_, buf, n);
+            if (got < 0 && errno == EINTR) continue;
+            return static_cast<long>(got);
+        }
+    }
+    bool rewind() { return ::lseek(fd_, 0, SEEK_SET) == 0; }
+
     // Reads up to limit bytes; a file that grew past the limit reads as limit + 1.
     bool read_all(std::string& bytes, std::uintmax_t limit) {
         bytes.clear();
@@ -92,8 +124,6 @@ private:
     std::uintmax_t size_ = 0;
 };
 
-}  // namespace
-
 bool is_picture(const std::string& path) {
     InputFile f(path);
     if (!f.error().empty()) return false;
@@ -110,20 +140,7 @@ FoundFile read_bytes(const std::string& path, std::string_view bytes) {
         read_picture(file, bytes);
         return file;
     }
-    for (ReadItem& item : read_board_text(bytes)) {
-        if (auto* e = std::get_if<ReadError>(&item)) {
-            file.errors.push_back({e->line, std::move(e->message)});
-            continue;
-        }
-        auto& r = std::get<ReadPuzzle>(item);
-        FoundPuzzle p;
-        p.puzzle = std::move(r.puzzle);
-        p.line = r.line;
-        p.format = std::move(r.format);
-        p.claimed_moves = r.claimed_moves;
-        p.claimed_cluster = r.claimed_cluster;
-        file.puzzles.push_back(std::move(p));
-    }
+    for (ReadItem& item : read_board_text(bytes)) add_item(file, std::move(item));
     return file;
 }
 
@@ -142,6 +159,76 @@ FoundFile read_input(const std::string& path) {
     if (!f.read_all(bytes, kMaxInputBytes)) return fail(std::string("read error: ") + std::strerror(errno));
     if (bytes.size() > kMaxInputBytes) return fail(fmt::format("file grew past {} bytes while read; not read", kMaxInputBytes));
     return read_bytes(path, bytes);
+}
+
+}  // namespace slidedb
+
+namespace slidedb {
+
+BoardFileParts::BoardFileParts(const std::string& path) : path_(path) {
+    input_ = std::make_unique<InputFile>(path);
+    if (!input_->error().empty()) {
+        failure_ = input_->error();
+        input_.reset();
+        return;
+    }
+    if (input_->size() > kMaxInputBytes) {
+        failure_ = fmt::format("file is {} bytes; inputs over {} bytes are not read", input_->size(), kMaxInputBytes);
+        input_.reset();
+        return;
+    }
+    // First pass: the hash of the whole file.
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    std::string piece(kPieceBytes, '\0');
+    long got = 0;
+    while ((got = input_->read_some(piece.data(), piece.size())) > 0)
+        for (long i = 0; i < got; ++i) {
+            h ^= static_cast<unsigned char>(piece[static_cast<std::size_t>(i)]);
+            h *= 0x100000001b3ull;
+        }
+    if (got < 0 || !input_->rewind()) {
+        failure_ = std::string("read error: ") + std::strerror(errno);
+        input_.reset();
+        return;
+    }
+    hash_ = fmt::format("{:016x}", h);
+    reader_ = std::make_unique<BoardTextStream>();
+}
+
+BoardFileParts::~BoardFileParts() = default;
+
+FoundFile BoardFileParts::next(std::size_t puzzles) {
+    FoundFile part;
+    part.path = path_;
+    part.hash = hash_;
+    if (done_) return part;
+    if (!failure_.empty()) {
+        part.errors.push_back({0, failure_});
+        done_ = true;
+        return part;
+    }
+    std::string piece;
+    while (part.puzzles.size() < puzzles) {
+        if (ready_.empty()) {
+            if (!input_) break;
+            // Read on until something comes out or the file ends.
+            piece.resize(kPieceBytes);
+            const long got = input_->read_some(piece.data(), piece.size());
+            std::vector<ReadItem> items;
+            if (got > 0) reader_->feed(std::string_view(piece.data(), static_cast<std::size_t>(got)), items);
+            if (got <= 0 || reader_->stopped()) {
+                if (got < 0) items.emplace_back(std::in_place_type<ReadError>, 0, "read error");
+                else reader_->finish(items);
+                input_.reset();
+            }
+            for (ReadItem& item : items) ready_.push_back(std::move(item));
+            continue;
+        }
+        add_item(part, std::move(ready_.front()));
+        ready_.pop_front();
+    }
+    done_ = ready_.empty() && !input_;
+    return part;
 }
 
 }  // namespace slidedb

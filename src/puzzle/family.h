@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +55,10 @@ public:
     // items with their line, and one bad puzzle does not hide the others.
     // Puzzles come back validated and canonical (key filled).
     virtual std::vector<ReadItem> read(std::string_view text) const = 0;
+    // The same a piece at a time, for large files. By default the pieces are
+    // gathered and read() reads them whole at the end; a family whose files
+    // grow large reads as they come.
+    virtual std::unique_ptr<TextReader> reader() const;
     // "" when the puzzle is a valid board of this family, else why not.
     virtual std::string validate(const Puzzle& puzzle) const = 0;
 
@@ -83,5 +88,40 @@ public:
     // data-label, data-row and data-col so the page's player can move them.
     virtual std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell = 20) const = 0;
 };
+
+// The default reader: the whole text, then read(). Memory holds the file,
+// so a file over kMaxBoardFileBytes is refused whole, as one that size
+// read at once would be.
+class WholeTextReader : public TextReader {
+public:
+    explicit WholeTextReader(const Family& family) : family_(family) {}
+    void feed(std::string_view bytes, std::vector<ReadItem>&) override {
+        if (too_large_) return;
+        if (text_.size() + bytes.size() > kMaxBoardFileBytes) {
+            too_large_ = true;
+            std::string().swap(text_);
+            return;
+        }
+        text_.append(bytes);
+    }
+    void finish(std::vector<ReadItem>& out) override {
+        if (too_large_) {
+            out.emplace_back(std::in_place_type<ReadError>, 0,
+                             "file is over " + std::to_string(kMaxBoardFileBytes) +
+                                 " bytes; board files of family " + std::string(family_.name()) +
+                                 " over that size are not read");
+            return;
+        }
+        for (ReadItem& item : family_.read(text_)) out.push_back(std::move(item));
+        text_.clear();
+    }
+
+private:
+    const Family& family_;
+    std::string text_;
+    bool too_large_ = false;
+};
+
+inline std::unique_ptr<TextReader> Family::reader() const { return std::make_unique<WholeTextReader>(*this); }
 
 }  // namespace slidedb

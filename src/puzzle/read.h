@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -32,5 +33,16 @@ struct ReadError {
 };
 
 using ReadItem = std::variant<ReadPuzzle, ReadError>;
+
+// A family's reader of one file, a piece at a time: pieces may cut lines
+// anywhere, items come out in file order as soon as no later byte can
+// change them, so memory holds the puzzle being read, not the file.
+class TextReader {
+public:
+    virtual ~TextReader() = default;
+    virtual void feed(std::string_view bytes, std::vector<ReadItem>& out) = 0;
+    // End of the file: reads what is left.
+    virtual void finish(std::vector<ReadItem>& out) = 0;
+};
 
 }  // namespace slidedb

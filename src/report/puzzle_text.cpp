@@ -20,6 +20,8 @@ std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
         out += r.status == Status::Unsolvable
                    ? fmt::format("Unsolvable: none of the {} reachable boards has {}.\n\n", r.cluster_size,
                                  family.goal_phrase())
+                   : r.cut == Cut::Memory
+                   ? fmt::format("No solution within the memory limit ({} boards held).\n\n", r.cluster_size)
                    : fmt::format("No solution within the limit of {} boards.\n\n", r.max_states);
         return out + family.board_text(puzzle);
     }
@@ -51,7 +53,9 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
         "Cluster: {} boards, {} with {}, depth {}{}\n"
         "Search:  {} boards examined, {:.3f} s ({:.2f} M boards/s), peak {:.1f} KiB\n",
         r.cluster_size, r.cluster_goals, family_of(puzzle).goal_phrase(), r.cluster_depth,
-        r.cluster_complete ? "" : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
+        r.cluster_complete ? ""
+        : r.cut == Cut::Memory ? std::string(" (incomplete: stopped at the memory limit)")
+                               : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
         r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0) +
            (r.hardest_moves >= 0 ? fmt::format("Hardest: the cluster's hardest start needs {} moves{}\n",
                                                r.hardest_moves,

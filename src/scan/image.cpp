@@ -103,6 +103,29 @@ std::string check_jpeg_tables(std::string_view b) {
     return {};
 }
 
+// Width and height as the header states them (PNG's IHDR, JPEG's first
+// start-of-frame), read here because stb_image answers a size it refuses,
+// or a 0x0 picture, only with "unknown image type". False when not found.
+bool header_size(std::string_view bytes, ImageFormat f, long& w, long& h) {
+    const auto u8 = [&](std::size_t i) { return static_cast<long>(static_cast<unsigned char>(bytes[i])); };
+    if (f == ImageFormat::Png) {
+        if (bytes.size() < 24 || bytes.substr(12, 4) != "IHDR") return false;
+        w = (u8(16) << 24) | (u8(17) << 16) | (u8(18) << 8) | u8(19);
+        h = (u8(20) << 24) | (u8(21) << 16) | (u8(22) << 8) | u8(23);
+        return true;
+    }
+    for (std::size_t p = 2; p + 9 < bytes.size() && u8(p) == 0xff;) {
+        const long m = u8(p + 1);
+        if (m >= 0xc0 && m <= 0xcf && m != 0xc4 && m != 0xc8 && m != 0xcc) {
+            h = (u8(p + 5) << 8) | u8(p + 6);
+            w = (u8(p + 7) << 8) | u8(p + 8);
+            return true;
+        }
+        p += 2 + static_cast<std::size_t>((u8(p + 2) << 8) | u8(p + 3));
+    }
+    return false;
+}
+
 }  // namespace
 
 std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
@@ -114,6 +137,13 @@ std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
         return DecodeError{fmt::format("{} file too large ({} bytes)", kind, bytes.size())};
     const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
     const int len = static_cast<int>(bytes.size());
+    if (long hw = 0, hh = 0; header_size(bytes, f, hw, hh)) {
+        if (hw <= 0 || hh <= 0) return DecodeError{fmt::format("{} has no pixels ({}x{})", kind, hw, hh)};
+        if (hw > kMaxImageSide || hh > kMaxImageSide || hw * hh > kMaxImagePixels)
+            return DecodeError{fmt::format("image is {}x{}; at most {} pixels a side and {} megapixels "
+                                           "are accepted",
+                                           hw, hh, kMaxImageSide, kMaxImagePixels / 1'000'000)};
+    }
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(data, len, &w, &h, &comp)) {
         const char* why = stbi_failure_reason();

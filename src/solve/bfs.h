@@ -23,10 +23,11 @@
 namespace slidedb {
 
 // Expands level after level from the boards already in `seen`, all taken as
-// depth 0, until a level adds nothing or the set holds max_states boards.
+// depth 0, until a level adds nothing, the set holds max_states boards or its
+// memory budget refuses more.
 // visit(index, board, level) sees each board as it is expanded. Appends one
 // Level per depth expanded; `next` is left at the first board not expanded.
-// Returns true when max_states cut the search short.
+// Returns true when a limit cut the search short.
 template <class Rules, class Visit>
 bool expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std::uint64_t max_states,
                    std::vector<Level>& levels, std::uint32_t& next, Visit&& visit) {
@@ -61,7 +62,7 @@ bool expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std
                 });
             } while (next < end && n < kGroup && seen.size() + n < max_states);
             level.fresh += seen.insert(batch, n);
-            cut = seen.size() >= max_states;
+            cut = seen.size() >= max_states || seen.over_budget();
         }
         levels.push_back(level);
         begin = end;
@@ -96,7 +97,8 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
                                            ++level.goals;
                                            if (goal == kNone) goal = i;
                                        }
-                                   });
+                                   }) ||
+                     seen.over_budget();
     for (const Level& level : r.levels) {
         r.examined += level.examined;
         r.cluster_goals += level.goals;
@@ -109,6 +111,7 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
         for (std::uint32_t i = next; goal == kNone && i < seen.size(); ++i)
             if (rules.is_goal(seen.board(i))) goal = i;
         r.cluster_complete = false;
+        r.cut = seen.over_budget() ? Cut::Memory : Cut::States;
     }
 
     r.cluster_size = seen.size();

@@ -11,4 +11,14 @@ std::string_view status_name(Status s) {
     return "?";
 }
 
+std::string_view cut_name(Cut c) {
+    switch (c) {
+        case Cut::None: return "";
+        case Cut::States: return "states";
+        case Cut::Memory: return "memory";
+        case Cut::Time: return "time";
+    }
+    return "?";
+}
+
 }  // namespace slidedb

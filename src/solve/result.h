@@ -14,6 +14,11 @@ namespace slidedb {
 enum class Status : std::uint8_t { Solved, Unsolvable, Limit };
 std::string_view status_name(Status s);  // "solved", "unsolvable", "limit"
 
+// What cut a search short.
+// Time: the seconds an informed search (IDA*) may take.
+enum class Cut : std::uint8_t { None, States, Memory, Time };
+std::string_view cut_name(Cut c);  // "", "states", "memory", "time"
+
 // One depth of the breadth-first search.
 struct Level {
     std::uint32_t depth = 0;
@@ -27,6 +32,7 @@ struct Level {
 
 struct SolveOptions {
     std::uint64_t max_states = 50'000'000;  // boards kept before the search stops
+    std::uint64_t max_memory = 0;  // bytes the search may hold; 0: no limit
     // After a complete search: distances to the goal (solved puzzles) or the
     // family's analysis of why not (unsolvable ones). Off, the search alone
     // is measured.
@@ -46,7 +52,8 @@ struct SolveResult {
     std::uint64_t cluster_size = 0;
     std::uint64_t cluster_goals = 0;
     int cluster_depth = 0;        // largest distance from the start
-    bool cluster_complete = true;  // false when max_states cut the search short
+    bool cluster_complete = true;  // false when a limit cut the search short
+    Cut cut = Cut::None;           // which limit, then
 
     // Distance to the goal over the whole cluster, from a second search that
     // starts at every goal board; filled when solved with the cluster complete.

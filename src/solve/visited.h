@@ -16,6 +16,10 @@
 //
 // Nothing is allocated per board: the vectors keep their capacity when the
 // set is reused for the next puzzle.
+//
+// A memory budget bounds the set: before the list or the table grows, the
+// set checks that the new block, beside the old one it replaces, fits; when
+// it does not, the set takes no more boards and says so (over_budget()).
 #pragma once
 
 #include <algorithm>
@@ -67,8 +71,14 @@ public:
         last_ = kNone;
         zero_ = kNone;
         peak_ = 0;
+        over_ = false;
         rebuild(0);
     }
+
+    // Bytes the list and the table may take together, growth included.
+    void set_budget(std::uint64_t bytes) { budget_ = bytes; }
+    // True once a board was refused because the budget would not hold it.
+    bool over_budget() const { return over_; }
 
     std::uint32_t size() const { return static_cast<std::uint32_t>(boards_.size()); }
     State board(std::uint32_t i) const { return boards_[i]; }
@@ -76,14 +86,25 @@ public:
     // Adds the boards the window does not hold yet, in order; returns how
     // many were new.
     std::uint32_t insert(const State* batch, std::uint32_t n) {
+        if (over_ || !room_in_list(n)) return 0;
         if (used_ + n > limit_) {
             // Room for as many boards again as the window holds: each board
             // added then costs one reinsertion, amortized. Less if the table
             // would outweigh the list (over 16 bytes a board in all), but not
             // under half, or rebuilds would come too often.
             const std::uint64_t live = size() - first_, fits = std::uint64_t{size()} * 3 / 4;
-            const std::uint64_t room = std::min(live, fits > live ? fits - live : 0);
-            rebuild(std::max({room, live / 2, std::uint64_t{n}}));
+            std::uint64_t room = std::max({std::min(live, fits > live ? fits - live : 0), live / 2, std::uint64_t{n}});
+            if (!affordable(boards_.capacity(), slots_for(live + room))) {
+                // Short of memory: the largest table the budget allows, if
+                // it still takes this batch.
+                const std::uint64_t slots = spare_words(boards_.capacity() + slots_.capacity() + 8);
+                room = slots * 3 / 4 > live ? slots * 3 / 4 - live : 0;
+                if (room < n || !affordable(boards_.capacity(), slots_for(live + room))) {
+                    over_ = true;
+                    return 0;
+                }
+            }
+            rebuild(room);
         }
         State* const table = slots_.data();
         const std::size_t slots = slots_count_;
@@ -157,6 +178,37 @@ private:
 
     std::uint64_t bytes() const { return (boards_.size() + slots_.size()) * sizeof(State); }
 
+    static std::size_t slots_for(std::uint64_t boards) { return std::max<std::size_t>(kMinSlots, boards * 4 / 3 + 1); }
+
+    // Whether a list of `list` boards and a table of `slots` fit the budget
+    // beside the larger of the blocks they replace (both live while copying).
+    bool affordable(std::size_t list, std::size_t slots) const {
+        const std::uint64_t old_list = list > boards_.capacity() ? boards_.capacity() : 0;
+        const std::uint64_t old_slots = slots + 3 > slots_.capacity() ? slots_.capacity() : 0;
+        return (list + old_list + slots + 3 + old_slots) * sizeof(State) <= budget_;
+    }
+
+    // Makes room in the list for n more boards: doubling, or as much as the
+    // budget allows. False when not even n more fit.
+    bool room_in_list(std::uint32_t n) {
+        const std::size_t need = boards_.size() + n;
+        if (need <= boards_.capacity()) return true;
+        std::uint64_t want = std::max<std::uint64_t>(need, boards_.capacity() * 2);
+        want = std::min(want, spare_words(boards_.capacity() + slots_.capacity()));
+        if (want < need) {
+            over_ = true;
+            return false;
+        }
+        boards_.reserve(want);
+        return true;
+    }
+
+    // Boards' worth of budget left beside `words` boards already held.
+    std::uint64_t spare_words(std::uint64_t words) const {
+        const std::uint64_t all = budget_ / sizeof(State);
+        return all > words ? all - words : 0;
+    }
+
     static std::size_t slot_of(const State& s, std::size_t slots) {
         return static_cast<std::size_t>((static_cast<unsigned __int128>(hash_state(s)) * slots) >> 64);
     }
@@ -165,7 +217,7 @@ private:
         const std::uint32_t last = std::min(last_, size());
         peak_ = std::max(peak_, bytes());
         const std::size_t live = last - first_;
-        const std::size_t slots = std::max(kMinSlots, (live + room) * 4 / 3 + 1);
+        const std::size_t slots = slots_for(live + room);
         slots_.assign(slots + 3, State{});
         slots_count_ = slots;
         // Load factor at most 3/4: probes stay short, memory stays near the window.
@@ -195,6 +247,8 @@ private:
     std::uint32_t last_ = kNone;  // past its last, kNone while it grows
     std::uint32_t zero_ = kNone;  // index of the board 0, if reached
     std::uint64_t peak_ = 0;
+    std::uint64_t budget_ = std::numeric_limits<std::uint64_t>::max();
+    bool over_ = false;
 };
 
 }  // namespace slidedb

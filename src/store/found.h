@@ -35,7 +35,9 @@ struct FoundError {
 };
 
 struct FoundFile {
-    std::string path;
+    std::string path;  // as given, or found below a folder given: for display
+    std::string file;  // canonical path, the file's identity whatever the spelling
+                       // (empty: the path as given)
     bool is_image = false;
     std::string hash;  // FNV-1a 64 of the bytes, hex
     std::vector<FoundPuzzle> puzzles;

@@ -51,14 +51,17 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
     insert_source_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT OR IGNORE INTO sources (puzzle_id, path, line, kind, format, file_hash, "
              "claimed_moves, claimed_cluster, image_width, image_height, box_x, box_y, box_w, "
-             "box_h, cell_px, confidence, exit_seen, import_id) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "box_h, cell_px, confidence, exit_seen, import_id, file) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    // A solution is replaced by a DELETE and an INSERT, which the tallies of
+    // schema 5 follow (REPLACE would not fire their triggers).
+    delete_solution_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM solutions WHERE puzzle_id = ?");
     insert_solution_ = std::make_unique<SQLite::Statement>(
-        db_, "INSERT OR REPLACE INTO solutions (puzzle_id, status, moves, steps, solution, "
+        db_, "INSERT INTO solutions (puzzle_id, status, moves, steps, solution, "
              "cluster_size, cluster_goals, cluster_depth, cluster_complete, examined, max_states, "
              "seconds, peak_bytes, solver_version, import_id, hardest_moves, hardest_board, "
-             "blocked_cells, blockers, search, reason, cluster_by) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "blocked_cells, blockers, limit_reason, search, reason, cluster_by) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     delete_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM levels WHERE puzzle_id = ?");
     delete_goal_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM goal_levels WHERE puzzle_id = ?");
     insert_goal_level_ = std::make_unique<SQLite::Statement>(
@@ -190,6 +193,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
         for (int i = 9; i <= 17; ++i) st.bind(i);
     }
     st.bind(18, import_id_);
+    st.bind(19, file.file.empty() ? file.path : file.file);
     st.exec();
     st.reset();
 
@@ -207,6 +211,9 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
 }
 
 void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r) {
+    delete_solution_->bind(1, puzzle_id);
+    delete_solution_->exec();
+    delete_solution_->reset();
     SQLite::Statement& st = *insert_solution_;
     st.bind(1, puzzle_id);
     st.bind(2, std::string(status_name(r.status)));
@@ -239,9 +246,11 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r) 
     // The family's extras, NULL where it found none.
     bind_optional(st, 18, r.extra("blocked_cells"));
     bind_optional(st, 19, r.extra("blockers"));
-    bind_optional(st, 20, r.extra("search"));
-    bind_optional(st, 21, r.extra("reason"));
-    bind_optional(st, 22, r.extra("cluster_by"));
+    if (r.cut != Cut::None) st.bind(20, std::string(cut_name(r.cut)));
+    else st.bind(20);
+    bind_optional(st, 21, r.extra("search"));
+    bind_optional(st, 22, r.extra("reason"));
+    bind_optional(st, 23, r.extra("cluster_by"));
     st.exec();
     st.reset();
 

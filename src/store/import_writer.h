@@ -24,6 +24,7 @@ struct ImportTotals {
     std::uint64_t files = 0, puzzles_new = 0, puzzles_known = 0, errors = 0;
     std::uint64_t solved = 0, unsolvable = 0, limit = 0;  // among the new puzzles
     std::uint64_t claim_mismatches = 0;
+    std::uint64_t searches = 0;  // searches run: one per board new to the run and the database
 };
 
 extern const char* const kSolverVersion;
@@ -59,7 +60,7 @@ private:
     std::uint64_t batch_puzzles_ = 0;
     std::chrono::steady_clock::time_point batch_started_;
 
-    std::unique_ptr<SQLite::Statement> find_puzzle_, insert_puzzle_, insert_source_,
+    std::unique_ptr<SQLite::Statement> find_puzzle_, insert_puzzle_, insert_source_, delete_solution_,
         insert_solution_, delete_levels_, insert_level_, delete_goal_levels_, insert_goal_level_, upsert_error_;
 };
 

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "e2e.h"
+#include "store/embedded_sql.h"
 
 namespace slidedb::e2e {
 namespace {
@@ -45,10 +46,7 @@ TEST(Import, StoresEveryPuzzleWithSolutionLevelsAndSources) {
                         "(SELECT SUM(frontier) FROM levels l WHERE l.puzzle_id = s.puzzle_id)"),
               0);
     EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
-    // Every schema file applied.
-    std::int64_t files = 0;
-    for (const auto& f : fs::directory_iterator(fs::path(SLIDEDB_SOURCE_DIR) / "schema")) files += f.path().extension() == ".sql";
-    EXPECT_EQ(count(db, "PRAGMA user_version"), files);
+    EXPECT_EQ(count(db, "PRAGMA user_version"), static_cast<std::int64_t>(schema_files().size()));
 }
 
 TEST(Import, SecondImportAddsNothingAndSolvesNothing) {
@@ -177,4 +175,45 @@ TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
 }
 
 }  // namespace
+TEST(Import, FourSpellingsOfOneFileAreOneSetOfSources) {
+    TempDir dir;
+    write_file(dir / "rs.txt", "03 ooCoooooCoooAACooooooooooooooooBBooo 60\n" + std::string(kFogleman));
+    const std::string absolute = (dir / "rs.txt").string();
+    // In one run: the file is read once.
+    const Outcome r = slidedb(dir, "import rs.txt ./rs.txt .//rs.txt '" + absolute + "' --db one.db");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("1 files, 2 puzzles (2 new, 0 known)"), std::string::npos) << r.err;
+    // In four runs: one set of sources, under the spelling first met.
+    for (const std::string& spelling : std::vector<std::string>{"rs.txt", "./rs.txt", ".//rs.txt", "'" + absolute + "'"})
+        ASSERT_EQ(slidedb(dir, "import " + spelling + " --db four.db").status, 0);
+    SQLite::Database one((dir / "one.db").string()), four((dir / "four.db").string());
+    const std::string sources = "SELECT puzzle_id, path, line, file FROM sources ORDER BY id";
+    const std::string canonical = fs::canonical(dir / "rs.txt").string();
+    EXPECT_EQ(dump(one, sources), "1|rs.txt|1|" + canonical + "\n2|rs.txt|2|" + canonical + "\n");
+    EXPECT_EQ(dump(four, sources), dump(one, sources));
+}
+
+TEST(Import, EachBoardIsSearchedOncePerRun) {
+    TempDir dir;
+    // The same board in the first part and the second of a file (parts are
+    // 64 puzzles), so both copies can be in flight at once, and again later.
+    const std::string board = "BBBCDEFGGCDEFoAADEHHIooooJIoKKoJLLMM\n";
+    std::string text = board;
+    for (int i = 0; i < 63; ++i) text += "ooooooooooooAAoooooooooooooooooooooo\n";
+    text += board;
+    write_file(dir / "twice.txt", text);
+    write_file(dir / "again.txt", board);
+    const Outcome r = slidedb(dir, "import twice.txt again.txt --db t.db --jobs 2");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("2 files, 66 puzzles (2 new, 64 known)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("; 2 searches;"), std::string::npos) << r.err;
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(dump(db, "SELECT p.id, s.moves, COUNT(*) FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
+                       "JOIN sources so ON so.puzzle_id = p.id GROUP BY p.id ORDER BY p.id"),
+              "1|49|3\n2|1|63\n");
+    // Nothing new the second time: no search at all.
+    const Outcome again = slidedb(dir, "import twice.txt again.txt --db t.db --jobs 2");
+    EXPECT_NE(again.err.find("; 0 searches;"), std::string::npos) << again.err;
+}
+
 }  // namespace slidedb::e2e

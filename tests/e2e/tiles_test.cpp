@@ -113,6 +113,11 @@ TEST(Tiles, IdaBuildsItsTablesOnceIntoTheCache) {
     // The same moves as the whole-cluster search gave.
     SQLite::Database full((dir / "t.db").string());
     EXPECT_EQ(dump(full, "SELECT moves, search FROM solutions"), "31|bfs\n");
+    // A search stopped by --max-states says so in limit_reason, beside the reason in words.
+    ASSERT_EQ(run_shell(dir, with_cache("import p.txt --db w.db --max-states 50")).status, 0);
+    SQLite::Database cut((dir / "w.db").string());
+    EXPECT_EQ(dump(cut, "SELECT status, limit_reason, search, reason FROM solutions"),
+              "limit|states|ida|stopped after 50 boards (--max-states)\n");
 }
 
 TEST(Tiles, HtmlDrawsTilesAndPlaysTheSolution) {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
@@ -160,13 +161,13 @@ ReadError grid_error(std::string_view rows) {
 TEST(GridFormat, RejectsUnknownCharacter) {
     const ReadError e = grid_error("....\nAA#.\n....\n....\n");
     EXPECT_EQ(e.line, 2);
-    EXPECT_EQ(e.message, "unknown character '#' at row 2 col 3");
+    EXPECT_EQ(e.message, "row 2 col 3: '#' is not a cell (comments go on lines of their own) (lines 2-5)");
 }
 
 TEST(GridFormat, RejectsRaggedRows) {
     const ReadError e = grid_error("....\nAA..\n...\n....\n");
     EXPECT_EQ(e.line, 2);
-    EXPECT_EQ(e.message, "ragged rows: row 1 has 4 cells but row 3 has 3");
+    EXPECT_EQ(e.message, "ragged rows: row 1 has 4 cells but row 3 has 3 (lines 2-5)");
 }
 
 TEST(GridFormat, RejectsLShape) {
@@ -194,7 +195,7 @@ TEST(GridFormat, RejectsSingleCellBlock) {
 }
 
 TEST(GridFormat, RejectsNoPrisoner) {
-    EXPECT_EQ(grid_error("....\nBB..\n....\n....\n").message, "no prisoner (no 'A' block)");
+    EXPECT_EQ(grid_error("....\nBB..\n....\n....\n").message, "no prisoner (no 'A' block) (lines 2-5)");
 }
 
 TEST(GridFormat, RejectsTwoPrisoners) {
@@ -210,13 +211,52 @@ TEST(GridFormat, RejectsVerticalPrisoner) {
 
 TEST(GridFormat, RejectsSize3x3) {
     EXPECT_EQ(grid_error("...\nAA.\n...\n").message,
-              "board is 3x3; sizes from 4x4 to 8x8 are supported");
+              "board is 3x3; sizes from 4x4 to 8x8 are supported (lines 2-4)");
 }
 
 TEST(GridFormat, RejectsSize9x9) {
     std::string rows;
     for (int r = 0; r < 9; ++r) rows += r == 2 ? "AA.......\n" : ".........\n";
-    EXPECT_EQ(grid_error(rows).message, "board is 9x9; sizes from 4x4 to 8x8 are supported");
+    EXPECT_EQ(grid_error(rows).message, "board is 9x9; sizes from 4x4 to 8x8 are supported (lines 2-10)");
+}
+
+TEST(GridFormat, NamesWhatIsNotACellRatherThanRaggedRows) {
+    EXPECT_EQ(grid_error("......\n......\nAA..\xC3\xA9.\n......\n......\n......\n").message,
+              "row 3 col 5: '\xC3\xA9' is not a cell (lines 2-7)");
+    EXPECT_EQ(grid_error("......\n......\nAA....#\n......\n......\n......\n").message,
+              "row 3 col 7: '#' is not a cell (comments go on lines of their own) (lines 2-7)");
+    EXPECT_EQ(grid_error("...\t..\n......\nAA....\n......\n......\n......\n").message,
+              "row 1 col 4: tab is not a cell (lines 2-7)");
+    EXPECT_EQ(grid_error("......\n......\nAA...\xE9\n......\n......\n......\n").message,
+              "row 3 col 6: byte 0xe9 is not a cell (lines 2-7)");  // Latin-1, not UTF-8
+}
+
+TEST(BadInput, EveryMalformedLineIsNamed) {
+    // 5,000 lines of every malformed kind, no blank line between them: each
+    // line is named by an error of its own or inside a range of lines.
+    std::string text;
+    const char* kinds[] = {"hello there world", "abc", "12 x 34", "1 2 3 q", "ooooooooooooooooooooo", "AAxB",
+                           "# size: 77"};
+    std::uint32_t x = 7;
+    for (int i = 0; i < 5000; ++i) {
+        x = x * 1664525u + 1013904223u;
+        text += std::string(kinds[(x >> 16) % 7]) + "\n";
+    }
+    std::vector<bool> named(5001, false);
+    int errors = 0;
+    for (const BoardItem& item : read_boards(text)) {
+        const ReadError* e = as_error(item);
+        ASSERT_TRUE(e) << "a malformed line read as a puzzle";
+        ++errors;
+        named[static_cast<std::size_t>(e->line)] = true;
+        const std::size_t at = e->message.find("(lines ");
+        if (at == std::string::npos) continue;
+        int first = 0, last = 0;
+        ASSERT_EQ(std::sscanf(e->message.c_str() + at, "(lines %d-%d)", &first, &last), 2) << e->message;
+        for (int l = first; l <= last; ++l) named[static_cast<std::size_t>(l)] = true;
+    }
+    EXPECT_EQ(std::count(named.begin() + 1, named.end(), true), 5000);
+    EXPECT_GT(errors, 1000);
 }
 
 // ---------------------------------------------------------------- framed
@@ -278,6 +318,12 @@ TEST(FramedFormat, RejectsNoExitGap) {
     const ReadError e = one_error("+----+\n|    |\n|AA  |\n|    |\n|    |\n+----+\n");
     EXPECT_EQ(e.line, 1);
     EXPECT_EQ(e.message, "framed board has no exit gap");
+}
+
+TEST(FramedFormat, NoRowsIsNamedAsSuch) {
+    const ReadError e = one_error("+------+\n+------+\n");
+    EXPECT_EQ(e.line, 1);
+    EXPECT_EQ(e.message, "framed board has no rows between its frames");
 }
 
 TEST(FramedFormat, RejectsTwoExitGaps) {
@@ -425,7 +471,7 @@ TEST(LinesFormat, BadLinesDoNotHideTheOthers) {
         << describe(items);
     ASSERT_TRUE(as_error(items[2]));
     EXPECT_EQ(as_error(items[2])->line, 3);
-    EXPECT_EQ(as_error(items[2])->message, "unknown character '#' at row 3 col 3");
+    EXPECT_EQ(as_error(items[2])->message, "row 3 col 3: '#' is not a cell (comments go on lines of their own)");
     ASSERT_TRUE(as_error(items[3]));
     EXPECT_EQ(as_error(items[3])->line, 4);
     EXPECT_TRUE(contains(as_error(items[3])->message, "unknown format")) << describe(items);
@@ -556,10 +602,38 @@ TEST(Directives, BadValuesAreErrorLines) {
               "size 9x9 is out of range; sizes from 4x4 to 8x8 are supported");
     EXPECT_EQ(as_error(items[3])->message,
               "size 3x3 is out of range; sizes from 4x4 to 8x8 are supported");
-    // The bad directives changed nothing.
-    ASSERT_TRUE(as_puzzle(items[4]));
-    EXPECT_EQ(as_puzzle(items[4])->board.width, 6);
-    EXPECT_EQ(as_puzzle(items[4])->board.exit, Side::Right);
+    // The puzzle below is not read under the default size or exit.
+    ASSERT_TRUE(as_error(items[4]));
+    EXPECT_EQ(as_error(items[4])->line, 5);
+    EXPECT_EQ(as_error(items[4])->message, "not read: the size directive on line 4 is invalid");
+}
+
+TEST(Directives, BadOnesHoldUntilAValidOneComes) {
+    const std::string line = "ooooooooooooAAoooooooooooooooooooooo\n";
+    const auto items = read_boards("# exit: up\n" + line + "....\nAA..\n....\n....\n\n" +
+                                       "+----+\n|    |\n|AA   \n|    |\n|    |\n+----+\n" +
+                                       "# exit: left\n" + line + "# size: 6\n" + line + "1 1 2 h\n" +
+                                       "# size: 6x6\n" + line);
+    ASSERT_EQ(items.size(), 9u) << describe(items);
+    EXPECT_EQ(as_error(items[0])->line, 1);
+    ASSERT_TRUE(as_error(items[1]) && as_error(items[2])) << describe(items);
+    EXPECT_EQ(as_error(items[1])->line, 2);
+    EXPECT_EQ(as_error(items[1])->message, "not read: the exit directive on line 1 is invalid");
+    EXPECT_EQ(as_error(items[2])->line, 3);  // a grid takes the exit from the directive
+    EXPECT_EQ(as_error(items[2])->message, "not read: the exit directive on line 1 is invalid");
+    ASSERT_TRUE(as_puzzle(items[3])) << describe(items);  // a framed board carries its own
+    EXPECT_EQ(as_puzzle(items[3])->line, 8);
+    ASSERT_TRUE(as_puzzle(items[4])) << describe(items);  // a valid exit directive clears it
+    EXPECT_EQ(as_puzzle(items[4])->board.exit, Side::Left);
+    EXPECT_EQ(as_error(items[5])->line, 16);
+    ASSERT_TRUE(as_error(items[6]) && as_error(items[7])) << describe(items);
+    EXPECT_EQ(as_error(items[6])->line, 17);  // a database line and a block list take the size
+    EXPECT_EQ(as_error(items[6])->message, "not read: the size directive on line 16 is invalid");
+    EXPECT_EQ(as_error(items[7])->line, 18);
+    EXPECT_EQ(as_error(items[7])->message, "not read: the size directive on line 16 is invalid");
+    ASSERT_TRUE(as_puzzle(items[8])) << describe(items);
+    EXPECT_EQ(as_puzzle(items[8])->line, 20);
+    EXPECT_EQ(as_puzzle(items[8])->board.exit, Side::Left);
 }
 
 TEST(Directives, ACommentEndsAPuzzle) {
@@ -652,7 +726,7 @@ TEST(BadInput, UnknownFormatGivesOneErrorAndAHint) {
     ASSERT_TRUE(as_error(items[0]) && as_puzzle(items[1])) << describe(items);
     EXPECT_EQ(as_error(items[0])->line, 1);
     const std::string& m = as_error(items[0])->message;
-    EXPECT_TRUE(m.starts_with("unknown format: expected")) << m;
+    EXPECT_TRUE(m.starts_with("unknown format (lines 1-2): expected")) << m;
     EXPECT_TRUE(contains(m, "MOVES BOARD CLUSTER")) << m;
     EXPECT_TRUE(contains(m, "row col length h|v")) << m;
     EXPECT_EQ(as_puzzle(items[1])->line, 4);

@@ -94,7 +94,8 @@ TilesOutcome solve_tiles(const TileBoard& start, const TileBoard& goal, const Ti
             out.solution = r.solution;
         } else {
             out.status = Status::Limit;
-            out.reason = r.generated >= options.max_states
+            out.cut = r.generated >= options.max_states ? Cut::States : Cut::Time;
+            out.reason = out.cut == Cut::States
                              ? fmt::format("stopped after {} boards (--max-states)", r.generated)
                              : fmt::format("stopped after {:.0f} s (time limit)", r.seconds);
         }

@@ -32,6 +32,7 @@ struct TilesOutcome {
     int moves = -1;
     std::vector<TileMove> solution;
     std::string reason;  // why unsolvable, or which limit stopped the search
+    Cut cut = Cut::None;  // that limit
 
     // The cluster: exact from the search (small boards) or by formula, n*m!/2.
     std::uint64_t cluster_size = 0;   // 0 when beyond 64 bits (5x5)

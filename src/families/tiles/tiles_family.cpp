@@ -172,6 +172,7 @@ public:
         r.cluster_size = t.cluster_size;
         r.cluster_goals = 1;
         r.cluster_complete = true;  // exact: searched whole, or by formula
+        r.cut = t.cut;
         r.cluster_depth = t.method == Method::Cluster ? static_cast<int>(t.levels.size()) - 1 : -1;
         if (t.status == Status::Solved) {
             r.moves = r.steps = t.moves;

@@ -26,6 +26,37 @@ std::string shown(char c) {
     return fmt::format("byte 0x{:02x}", static_cast<unsigned char>(c));
 }
 
+// The first character of `row` that cannot be a cell, as "row R col C:
+// what is not a cell", columns counted in characters; empty when there is
+// none. Checked before the rows' lengths, so that a tab, an accented letter
+// (two bytes) or a stray '#' is named rather than reported as ragged rows.
+std::string not_a_cell(std::string_view row, int r, char prisoner) {
+    int col = 0;
+    for (std::size_t i = 0; i < row.size(); ++col) {
+        const auto c = static_cast<unsigned char>(row[i]);
+        std::size_t bytes = 1;
+        std::string what;
+        if (c == '\t') {
+            what = "tab";
+        } else if (c >= 0x80) {
+            // A UTF-8 sequence is shown whole; a stray byte by its value.
+            bytes = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+            bool whole = bytes > 1 && i + bytes <= row.size();
+            for (std::size_t k = 1; whole && k < bytes; ++k)
+                whole = (static_cast<unsigned char>(row[i + k]) & 0xc0) == 0x80;
+            if (!whole) bytes = 1;
+            what = whole ? fmt::format("'{}'", row.substr(i, bytes)) : shown(row[i]);
+        } else if (row[i] != prisoner && !is_empty_cell(row[i]) && !std::isalnum(c)) {
+            what = shown(row[i]);
+        }
+        if (!what.empty())
+            return fmt::format("{}: {} is not a cell{}", where(r, col), what,
+                               row[i] == '#' ? " (comments go on lines of their own)" : "");
+        i += bytes;
+    }
+    return {};
+}
+
 // Number of 4-connected groups among the cells of one label.
 int pieces(const std::vector<Cell>& cells) {
     std::vector<int> group(cells.size(), -1);
@@ -86,6 +117,9 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
     const int height = static_cast<int>(rows.size());
     if (height == 0) throw BoardError("empty board");
     const int width = static_cast<int>(rows[0].size());
+    for (int r = 0; r < height; ++r)
+        if (std::string why = not_a_cell(rows[static_cast<size_t>(r)], r, prisoner); !why.empty())
+            throw BoardError(why);
     for (int r = 1; r < height; ++r) {
         if (static_cast<int>(rows[static_cast<size_t>(r)].size()) != width)
             throw BoardError(fmt::format("ragged rows: row 1 has {} cells but row {} has {}", width,

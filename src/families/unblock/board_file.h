@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,25 @@ using BoardItem = std::variant<BoardRead, ReadError>;
 // Reads every puzzle in a file's text. Never throws: problems become
 // ReadError items, and one bad puzzle does not hide the others.
 std::vector<BoardItem> read_boards(std::string_view text);
+
+// The same, a piece at a time: memory holds the puzzle being read, never the
+// whole file. (The checks of refuse_text() are the caller's.) Pieces may cut lines anywhere; items come out in file order,
+// each as soon as no later byte can change it.
+class BoardReader {
+public:
+    BoardReader();
+    ~BoardReader();
+    BoardReader(const BoardReader&) = delete;
+    BoardReader& operator=(const BoardReader&) = delete;
+
+    void feed(std::string_view bytes, std::vector<BoardItem>& out);
+    // End of the file: reads what is left.
+    void finish(std::vector<BoardItem>& out);
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 // True when the first line that is not blank or a comment is surely one of
 // these formats: a frame, a database line or a block list. (A letter grid

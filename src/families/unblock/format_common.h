@@ -1,6 +1,7 @@
 // Internal to the board file readers: the pieces the four formats share.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <span>
 #include <string>
@@ -15,13 +16,21 @@ namespace slidedb::format {
 struct Line {
     std::string_view text;
     int number = 0;  // 1-based
+    std::size_t bytes = 0;  // the line's length when `text` is cut short (overlong lines)
 };
+
+// What a line really measured, even when only its start was kept.
+inline std::size_t length(const Line& line) { return std::max(line.bytes, line.text.size()); }
 
 // What the "# exit:" and "# size:" directives above a puzzle said.
 struct Directives {
     Side exit = Side::Right;
     bool size_given = false;
     int width = 6, height = 6;
+    // Line of the last "# exit:" or "# size:" that was invalid, until a valid
+    // one replaces it; 0 when none. The puzzles it would shape are errors:
+    // read under the default, they could be stored as the wrong board.
+    int bad_exit = 0, bad_size = 0;
 };
 
 // Blank-separated words of a line.

@@ -31,6 +31,7 @@ BoardItem read_framed(std::span<const Line> lines, std::size_t& used) {
     const Line& bottom = lines[end];
     if (!is_frame(bottom.text))
         return ReadError{bottom.number, "the bottom of a framed board must look like +------+"};
+    if (end == 1) return ReadError{top.number, "framed board has no rows between its frames"};
     if (bottom.text.size() != top.text.size())
         return ReadError{bottom.number,
                          fmt::format("the bottom frame is {} cells wide but the top frame is {}",

@@ -1,6 +1,8 @@
 #include "families/unblock/solver.h"
 
 #include <chrono>
+#include <limits>
+#include <new>
 
 #include <fmt/format.h>
 
@@ -63,29 +65,53 @@ SolveResult solve_as(const Board& board, const SolveOptions& options) {
     thread_local Visited<State> seen;
     thread_local std::vector<Move> path;
     const auto started = std::chrono::steady_clock::now();
-    const UnblockRules<State> rules(board);
-    SolveResult r = bfs(rules, options, seen, path);
-    if (r.status == Status::Solved) r.solution = moves_text(board, path);
-    const bool analyse = options.analyse_cluster && r.cluster_complete;
-    if (r.cluster_complete) {
-        // Stored as '' when the whole cluster was searched and nothing blocks.
-        std::string blocked_cells, blockers;
-        if (analyse && r.status == Status::Unsolvable) find_blockers(board, rules, seen, blocked_cells, blockers);
-        r.extras = {{"blocked_cells", std::move(blocked_cells)}, {"blockers", std::move(blockers)}};
+    const std::uint64_t budget = options.max_memory ? options.max_memory : std::numeric_limits<std::uint64_t>::max();
+    try {
+        const UnblockRules<State> rules(board);
+        seen.set_budget(budget);
+        SolveResult r = bfs(rules, options, seen, path);
+        if (r.status == Status::Solved) r.solution = moves_text(board, path);
+        const bool analyse = options.analyse_cluster && r.cluster_complete;
+        if (r.cluster_complete) {
+            // Stored as '' when the whole cluster was searched and nothing blocks.
+            std::string blocked_cells, blockers;
+            if (analyse && r.status == Status::Unsolvable) find_blockers(board, rules, seen, blocked_cells, blockers);
+            r.extras = {{"blocked_cells", std::move(blocked_cells)}, {"blockers", std::move(blockers)}};
+        }
+        const std::uint64_t goal_bytes = r.cluster_goals * sizeof(State);
+        // The analysis is extra: without the memory for it, the search's own
+        // figures stand and the cluster's hardest start stays unknown.
+        if (analyse && r.status == Status::Solved && goal_bytes < budget) {
+            std::vector<State> goals;
+            goals.reserve(r.cluster_goals);
+            for (std::uint32_t k = 0; k < seen.size(); ++k)
+                if (rules.is_goal(seen.board(k))) goals.push_back(seen.board(k));
+            seen.set_budget(budget - goal_bytes);
+            const GoalDistances<State> d = distances_to_goal(rules, goals, seen);
+            if (!seen.over_budget()) {
+                r.goal_levels = d.boards_at;
+                r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
+                r.hardest_board = board_at(board, d.hardest).grid();
+            }
+            r.peak_bytes = std::max<std::uint64_t>(r.peak_bytes, seen.peak_bytes() + goal_bytes);
+        }
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return r;
+    } catch (const std::bad_alloc&) {
+        // The last resort when the budget was set above what the machine
+        // gives: this puzzle stops at the memory it could get, the batch goes on.
+        SolveResult r;
+        r.status = Status::Limit;
+        r.cluster_complete = false;
+        r.cut = Cut::Memory;
+        r.cluster_size = seen.size();
+        r.peak_bytes = seen.peak_bytes();
+        r.max_states = options.max_states;
+        seen = Visited<State>();  // give the memory back for the next puzzle
+        path = {};
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return r;
     }
-    if (analyse && r.status == Status::Solved) {
-        std::vector<State> goals;
-        goals.reserve(r.cluster_goals);
-        for (std::uint32_t k = 0; k < seen.size(); ++k)
-            if (rules.is_goal(seen.board(k))) goals.push_back(seen.board(k));
-        const GoalDistances<State> d = distances_to_goal(rules, goals, seen);
-        r.goal_levels = d.boards_at;
-        r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
-        r.hardest_board = board_at(board, d.hardest).grid();
-        r.peak_bytes = std::max<std::uint64_t>(r.peak_bytes, seen.peak_bytes() + goals.size() * sizeof(State));
-    }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return r;
 }
 
 }  // namespace

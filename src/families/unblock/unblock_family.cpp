@@ -16,6 +16,39 @@ constexpr std::string_view kName = "unblock";
 
 Side exit_of(const Puzzle& p) { return p.exit_side && *p.exit_side == "left" ? Side::Left : Side::Right; }
 
+// A board file's item as every family gives it.
+void add_item(std::vector<ReadItem>& out, BoardItem& item) {
+    if (auto* e = std::get_if<ReadError>(&item)) {
+        out.emplace_back(std::in_place_type<ReadError>, e->line, std::move(e->message));
+        return;
+    }
+    BoardRead& b = std::get<BoardRead>(item);
+    out.emplace_back(std::in_place_type<ReadPuzzle>, to_puzzle(b.board), b.line, std::move(b.format),
+                     b.claimed_moves, b.claimed_cluster);
+}
+
+// Board files a piece at a time (the public database alone is 18,000 lines).
+class Reader final : public TextReader {
+public:
+    void feed(std::string_view bytes, std::vector<ReadItem>& out) override {
+        reader_.feed(bytes, items_);
+        pass_on(out);
+    }
+    void finish(std::vector<ReadItem>& out) override {
+        reader_.finish(items_);
+        pass_on(out);
+    }
+
+private:
+    void pass_on(std::vector<ReadItem>& out) {
+        for (BoardItem& item : items_) add_item(out, item);
+        items_.clear();
+    }
+
+    BoardReader reader_;
+    std::vector<BoardItem> items_;
+};
+
 class UnblockFamily final : public Family {
 public:
     std::string_view name() const override { return kName; }
@@ -27,17 +60,11 @@ public:
 
     std::vector<ReadItem> read(std::string_view text) const override {
         std::vector<ReadItem> out;
-        for (BoardItem& item : read_boards(text)) {
-            if (auto* e = std::get_if<ReadError>(&item)) {
-                out.emplace_back(std::in_place_type<ReadError>, e->line, std::move(e->message));
-                continue;
-            }
-            BoardRead& b = std::get<BoardRead>(item);
-            out.emplace_back(std::in_place_type<ReadPuzzle>, to_puzzle(b.board), b.line, std::move(b.format),
-                             b.claimed_moves, b.claimed_cluster);
-        }
+        for (BoardItem& item : read_boards(text)) add_item(out, item);
         return out;
     }
+
+    std::unique_ptr<TextReader> reader() const override { return std::make_unique<Reader>(); }
 
     std::string validate(const Puzzle& puzzle) const override {
         try {

@@ -1,0 +1,34 @@
+// --max-memory: the bytes one search may hold. By default the searches
+// running side by side share three quarters of the machine's memory, so one
+// huge cluster stops as `limit` (reason: memory) instead of taking the
+// batch down.
+#pragma once
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include <CLI/CLI.hpp>
+
+namespace slidedb::cli {
+
+inline std::uint64_t physical_memory() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+                                 : std::uint64_t{4} << 30;
+}
+
+inline std::uint64_t default_max_memory(int jobs) {
+    return physical_memory() / 4 * 3 / static_cast<std::uint64_t>(std::max(1, jobs));
+}
+
+// Declares --max-memory SIZE (bytes, or with a unit: 512M, 2G); 0 keeps the default.
+inline void add_max_memory(CLI::App& sub, std::uint64_t& bytes) {
+    sub.add_option("--max-memory", bytes,
+                   "Memory one search may hold, e.g. 512M or 2G (default: 3/4 of the machine's "
+                   "memory shared by the jobs)")
+        ->transform(CLI::AsSizeValue(false));
+}
+
+}  // namespace slidedb::cli
