@@ -92,3 +92,31 @@ SELECT t.puzzle_id AS id, t.sources,
   FROM tally_shared t
  ORDER BY t.sources DESC, t.puzzle_id
  LIMIT :top;
+
+-- section: Enumerated puzzles by moves | bars moves puzzles
+-- Every puzzle of a size (slidedb enumerate), by optimal moves.
+SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration, x.moves,
+       COUNT(*) AS puzzles, SUM(x.cluster_size) AS boards, MAX(x.cluster_size) AS largest_cluster
+  FROM enumerated x JOIN enumerations e ON e.id = x.enumeration_id
+ GROUP BY x.enumeration_id, x.moves ORDER BY x.enumeration_id, x.moves;
+
+-- section: Enumerated cluster sizes | bars from puzzles
+SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration,
+       CAST(round(pow(10, floor(log10(x.cluster_size)))) AS INTEGER) AS "from",
+       COUNT(*) AS puzzles, ROUND(AVG(x.moves), 1) AS mean_moves
+  FROM enumerated x JOIN enumerations e ON e.id = x.enumeration_id
+ GROUP BY x.enumeration_id, 2 ORDER BY x.enumeration_id, 2;
+
+-- section: Enumerated puzzles by walls and blocks
+SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration, x.walls, x.blocks,
+       COUNT(*) AS puzzles, ROUND(AVG(x.moves), 1) AS mean_moves, MAX(x.moves) AS most_moves
+  FROM enumerated x JOIN enumerations e ON e.id = x.enumeration_id
+ GROUP BY x.enumeration_id, x.walls, x.blocks ORDER BY x.enumeration_id, x.walls, x.blocks;
+
+-- section: Imported puzzles among the enumerated
+SELECT r.puzzle_id AS id, r.size || 'x' || r.size AS size, r.moves,
+       printf('%.1f%%', 100.0 * r.easier / r.total) AS harder_than, l.enumerated_id AS cluster_puzzle
+  FROM puzzle_rank r LEFT JOIN enumeration_links l ON l.puzzle_id = r.puzzle_id AND l.enumeration_id = r.enumeration_id
+ WHERE r.total > 0 AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = r.puzzle_id)
+ ORDER BY r.easier DESC, r.puzzle_id
+ LIMIT :top;

@@ -39,5 +39,7 @@ void add_query(CLI::App& app, Run& chosen);
 void add_scan(CLI::App& app, Run& chosen);
 void add_render(CLI::App& app, Run& chosen);
 void add_generate(CLI::App& app, Run& chosen);
+void add_enumerate(CLI::App& app, Run& chosen);
+void add_merge(CLI::App& app, Run& chosen);
 
 }  // namespace slidedb::cli

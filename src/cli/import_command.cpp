@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/enumeration_links.h"
 #include "cli/memory_option.h"
 #include "pipeline/import.h"
 #include "report/escape.h"
@@ -70,6 +71,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     writer.finish(seconds);
+    link_enumerated(*db);  // new puzzles of an enumerated size find their cluster's puzzle
     if (!args.quiet) {
         std::fputs(fmt::format("{} files, {} puzzles ({} new, {} known); new: {} solved, {} unsolvable, "
                                "{} limit; {} errors; {} claim mismatches; {} searches; {:.2f} s\n",

@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
     slidedb::cli::add_scan(app, chosen);
     slidedb::cli::add_render(app, chosen);
     slidedb::cli::add_generate(app, chosen);
+    slidedb::cli::add_enumerate(app, chosen);
+    slidedb::cli::add_merge(app, chosen);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -8,6 +8,7 @@
 #include "report/puzzle_text.h"
 #include "store/database.h"
 #include "store/puzzle_record.h"
+#include "store/standing.h"
 
 namespace slidedb::cli {
 
@@ -34,6 +35,14 @@ int run_show(const ShowArgs& a) {
         out += levels_text(*rec->result, Format::Table);
     } else {
         out += "Not solved yet.\n";
+    }
+    if (const auto s = puzzle_standing(*db, rec->id)) {
+        out += fmt::format("\nRank: {} moves, {}\n", s->moves, s->sentence());
+        if (s->cluster_puzzle && *s->cluster_puzzle == rec->id)
+            out += fmt::format("Enumerated: the puzzle of its cluster ({} boards)\n", s->cluster_size);
+        else if (s->cluster_puzzle)
+            out += fmt::format("Cluster: enumerated as puzzle {} ({} moves, {} boards)\n", *s->cluster_puzzle,
+                               s->cluster_moves, s->cluster_size);
     }
     std::fputs(out.c_str(), stdout);
     return 0;

@@ -1,0 +1,172 @@
+// slidedb enumerate --size N --walls MIN..MAX [--shard K/N]: every Unblock Me
+// puzzle of a size, stored in the database.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/enumeration_links.h"
+#include "families/unblock/board.h"
+#include "families/unblock/unblock_family.h"
+#include "families/unblock/enumeration.h"
+#include "store/database.h"
+#include "store/enumeration_writer.h"
+
+namespace slidedb::cli {
+
+namespace {
+
+struct EnumerateArgs {
+    int size = 6;
+    std::string walls = "0..0";
+    std::string shard = "1/1";
+    std::string db = "puzzles.db";
+    int jobs = 0;
+    bool puzzle_clusters_only = false;
+    bool quiet = false;
+};
+
+// "A..B" or "A": two counts.
+bool parse_range(const std::string& text, int& low, int& high) {
+    const auto dots = text.find("..");
+    try {
+        std::size_t used = 0;
+        low = std::stoi(text.substr(0, dots), &used);
+        if (used != (dots == std::string::npos ? text.size() : dots)) return false;
+        high = dots == std::string::npos ? low : std::stoi(text.substr(dots + 2), &used);
+        return dots == std::string::npos || used == text.size() - dots - 2;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+std::string duration(double s) {
+    if (s < 90) return fmt::format("{:.0f}s", s);
+    if (s < 5400) return fmt::format("{:.0f}m{:02.0f}s", s / 60 - 0.5, std::fmod(s, 60.0));
+    return fmt::format("{:.0f}h{:02.0f}m", s / 3600 - 0.5, std::fmod(s / 60, 60.0));
+}
+
+EnumeratedRow row_of(const enumeration::Puzzle& p, int size) {
+    std::vector<std::string> rows;
+    for (int y = 0; y < size; ++y) rows.push_back(p.grid.substr(static_cast<std::size_t>(y * size), static_cast<std::size_t>(size)));
+    const Puzzle v = to_puzzle(board_from_grid(rows, Side::Right));
+    EnumeratedRow r;
+    r.key = v.key;
+    r.family = v.family;
+    r.board = v.board;
+    r.exit_side = v.exit_side.value_or("right");
+    r.width = v.width;
+    r.height = v.height;
+    r.exit_row = v.exit_row.value_or(0);
+    r.blocks = v.blocks.value_or(0);
+    r.fixed = v.fixed.value_or(0);
+    r.moves = p.moves;
+    r.cluster_size = p.cluster_size;
+    r.goal_levels = p.goal_levels;
+    return r;
+}
+
+int run_enumerate(const EnumerateArgs& a, const std::string& command) {
+    enumeration::Spec spec;
+    spec.size = a.size;
+    if (!parse_range(a.walls, spec.min_walls, spec.max_walls) || spec.min_walls < 0 || spec.max_walls < spec.min_walls)
+        throw CLI::ValidationError("--walls", "expected MIN..MAX, e.g. 0..2, got " + a.walls);
+    enumeration::Shard shard;
+    {
+        const auto slash = a.shard.find('/');
+        int k = 0, n = 0;
+        if (slash == std::string::npos || !parse_range(a.shard.substr(0, slash), k, k) ||
+            !parse_range(a.shard.substr(slash + 1), n, n) || n < 1 || k < 1 || k > n)
+            throw CLI::ValidationError("--shard", "expected K/N with 1 <= K <= N, got " + a.shard);
+        shard = {k, n};
+    }
+    spec.every_cluster = !a.puzzle_clusters_only;
+    const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const auto started = std::chrono::steady_clock::now();
+
+    auto db = open_database(a.db, Access::ReadWrite);
+    const std::uint64_t units = enumeration::unit_count(spec);
+    EnumerationWriter writer(*db, command, jobs,
+                             {spec.size, spec.min_walls, spec.max_walls, spec.every_cluster, units,
+                              enumeration::kEnumeratorVersion});
+    const auto done = writer.done_units();
+    const bool tty = isatty(STDERR_FILENO);
+    double last_line = -1e9;
+    const std::string what = fmt::format("{0}x{0} walls {1}..{2} shard {3}/{4}", spec.size, spec.min_walls,
+                                         spec.max_walls, shard.index, shard.count);
+    enumeration::enumerate(
+        spec, shard, jobs, [&](std::uint64_t u) { return done.count(u) > 0; },
+        [&](enumeration::UnitResult&& r) {
+            EnumeratedUnitRow row;
+            row.unit = r.unit;
+            row.clusters = r.counts.clusters;
+            row.with_goal = r.counts.with_goal;
+            row.puzzles = r.counts.puzzles;
+            row.puzzle_boards = r.counts.puzzle_boards;
+            row.boards = r.counts.boards;
+            row.seconds = r.seconds;
+            for (const auto& p : r.puzzles) row.rows.push_back(row_of(p, spec.size));
+            writer.write(row);
+        },
+        [&](const enumeration::Progress& p) {
+            if (a.quiet) return;
+            // On a terminal a line redrawn every second; in a batch job's log a
+            // line a minute.
+            if (!tty && p.seconds - last_line < 60 && p.units_done < p.units) return;
+            last_line = p.seconds;
+            const std::string line = fmt::format(
+                "{}: {}/{} units ({:.1f}%), {} puzzles, {} clusters, {} elapsed, about {} left", what, p.units_done,
+                p.units, p.units ? 100.0 * static_cast<double>(p.units_done) / static_cast<double>(p.units) : 100.0,
+                p.counts.puzzles, p.counts.clusters, duration(p.seconds), duration(p.eta_seconds));
+            std::fputs(tty ? ("\r\033[K" + line).c_str() : (line + "\n").c_str(), stderr);
+        });
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    writer.finish(seconds);
+    if (tty && !a.quiet) std::fputs("\r\033[K", stderr);
+    const std::uint64_t linked = link_enumerated(*db);
+
+    SQLite::Statement st(*db, "SELECT units_done, units, clusters, with_goal, puzzles, puzzle_boards, "
+                              "COALESCE(most_moves, 0) FROM enumeration_totals WHERE id = ?");
+    st.bind(1, writer.enumeration_id());
+    st.executeStep();
+    std::fputs(fmt::format("{0}x{0} walls {1}..{2}{3}: {4}/{5} units; clusters {6}, with a goal {7}, puzzles {8}, "
+                           "most moves {9}, boards in their clusters {10}; this run {11} units in {12:.2f} s; {13} imported puzzles linked\n",
+                           spec.size, spec.min_walls, spec.max_walls,
+                           spec.every_cluster ? "" : " (clusters that can give a puzzle)",
+                           st.getColumn(0).getInt64(), st.getColumn(1).getInt64(), st.getColumn(2).getInt64(),
+                           st.getColumn(3).getInt64(), st.getColumn(4).getInt64(), st.getColumn(6).getInt(),
+                           st.getColumn(5).getInt64(), writer.units_written(), seconds, linked)
+                   .c_str(),
+               stdout);
+    return 0;
+}
+
+}  // namespace
+
+void add_enumerate(CLI::App& app, Run& chosen) {
+    add_command<EnumerateArgs>(
+        app, chosen, "enumerate", "Find every Unblock Me puzzle of a board size and store it",
+        [](CLI::App& sub, EnumerateArgs& a) {
+            sub.add_option("--size", a.size, "Board side: 4, 5 or 6")->required()->check(CLI::Range(4, 6));
+            sub.add_option("--walls", a.walls, "Walls, MIN..MAX")->capture_default_str();
+            sub.add_option("--shard", a.shard, "Do part K of N (1-based); the same N splits alike anywhere")
+                ->capture_default_str();
+            sub.add_option("--db", a.db, "Database file")->capture_default_str();
+            sub.add_option("-j,--jobs", a.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1, 256));
+            sub.add_flag("--puzzle-clusters-only", a.puzzle_clusters_only,
+                         "Visit only clusters that can give a puzzle: same puzzles, faster, partial cluster counts");
+            sub.add_flag("-q,--quiet", a.quiet, "No progress");
+        },
+        [](const EnumerateArgs& a) {
+            std::string command = fmt::format("slidedb enumerate --size {} --walls {} --shard {}", a.size, a.walls, a.shard);
+            if (a.puzzle_clusters_only) command += " --puzzle-clusters-only";
+            return run_enumerate(a, command);
+        });
+}
+
+}  // namespace slidedb::cli

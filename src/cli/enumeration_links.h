@@ -1,0 +1,14 @@
+// Links every solved Unblock puzzle of an enumerated size to the enumerated
+// puzzle of its cluster: run after enumerate, merge and import.
+#pragma once
+
+#include <cstdint>
+
+#include <SQLiteCpp/Database.h>
+
+namespace slidedb::cli {
+
+// Returns how many links it added.
+std::uint64_t link_enumerated(SQLite::Database& db);
+
+}  // namespace slidedb::cli

@@ -1,0 +1,53 @@
+// slidedb merge A.db B.db ... --db ALL.db: add databases into one.
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/enumeration_links.h"
+#include "store/database.h"
+#include "store/merge.h"
+
+namespace slidedb::cli {
+
+namespace {
+
+struct MergeArgs {
+    std::vector<std::string> inputs;
+    std::string db = "puzzles.db";
+};
+
+int run_merge(const MergeArgs& a) {
+    auto db = open_database(a.db, Access::ReadWrite);
+    int status = 0;
+    for (const std::string& in : a.inputs) {
+        try {
+            const MergeTotals t = merge_database(*db, in);
+            std::fputs(fmt::format("{}: {} runs, {} puzzles ({} new, {} known), {} other rows\n", in, t.imports,
+                                   t.puzzles_new + t.puzzles_known, t.puzzles_new, t.puzzles_known, t.rows)
+                           .c_str(),
+                       stdout);
+        } catch (const StoreError& e) {
+            // One bad input does not stop the others; nothing of it was added.
+            std::fputs(fmt::format("{}\n", e.what()).c_str(), stderr);
+            status = 1;
+        }
+    }
+    const std::uint64_t linked = link_enumerated(*db);
+    if (linked) std::fputs(fmt::format("{} imported puzzles linked to their enumerated cluster\n", linked).c_str(), stdout);
+    return status;
+}
+
+}  // namespace
+
+void add_merge(CLI::App& app, Run& chosen) {
+    add_command<MergeArgs>(
+        app, chosen, "merge", "Add slidedb databases (shards, imports from other machines) into one",
+        [](CLI::App& sub, MergeArgs& a) {
+            sub.add_option("inputs", a.inputs, "Databases to add")->required();
+            sub.add_option("--db", a.db, "The database they are added into")->capture_default_str();
+        },
+        [](const MergeArgs& a) { return run_merge(a); });
+}
+
+}  // namespace slidedb::cli

@@ -1,0 +1,102 @@
+// Every Unblock Me puzzle of a board size: the public enumeration's
+// definition, reproduced.
+//
+// Boards are N x N (N = 4, 5, 6). The primary piece is horizontal, two long,
+// in row (N - 1) / 2, and leaves on the right; other pieces are two or three
+// long, horizontal (never in the primary row) or vertical; walls are 1x1,
+// from min_walls to max_walls, in the primary row only left of the primary
+// piece; the items of one line fill fewer than N cells. A cluster is a
+// connected set of boards under moves. A cluster with a goal board (the
+// primary piece at the right edge) gives one puzzle: its board farthest from
+// every goal (the least such board, horizontal cells then vertical cells
+// compared as integers), kept when minimal: taking any one piece or wall
+// off, that board needs strictly fewer moves.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "families/unblock/board.h"
+
+namespace slidedb::enumeration {
+
+struct Spec {
+    int size = 6;
+    int min_walls = 0, max_walls = 0;
+    // false: visit only the clusters that can give a puzzle (with a goal
+    // board, in a signature whose every piece can matter); the puzzles are
+    // the same, the cluster counts cover only those clusters.
+    bool every_cluster = true;
+};
+
+// Part `index` (1-based) of `count`: a fixed set of work units, the same on
+// every machine.
+struct Shard {
+    int index = 1, count = 1;
+};
+
+struct Counts {
+    std::uint64_t clusters = 0;       // connected sets of boards
+    std::uint64_t with_goal = 0;      // those with a goal board
+    std::uint64_t puzzles = 0;        // minimal puzzles kept
+    std::uint64_t puzzle_boards = 0;  // boards in the clusters of the puzzles kept
+    std::uint64_t boards = 0;         // boards of every cluster
+    std::uint64_t goal_boards = 0;    // boards of the clusters with a goal
+    std::vector<std::uint64_t> by_moves;  // puzzles kept, by moves
+
+    int most_moves() const { return by_moves.empty() ? 0 : static_cast<int>(by_moves.size()) - 1; }
+    void add(const Counts& o);
+    bool operator==(const Counts&) const = default;
+};
+
+struct Puzzle {
+    std::string grid;  // N*N cells row by row: '.' empty, 'x' wall, 'A' primary, 'B'... in reading order
+    int moves = 0;
+    std::uint64_t cluster_size = 0;
+    std::vector<std::uint64_t> goal_levels;  // boards of the cluster at each distance to the goal
+    int walls = 0;
+    int blocks = 0;  // movable pieces, the primary included
+};
+
+// What one work unit found: units are numbered in a fixed order.
+struct UnitResult {
+    std::uint64_t unit = 0;
+    double seconds = 0;  // on one core
+    Counts counts;
+    std::vector<Puzzle> puzzles;  // in the order found
+};
+
+struct Progress {
+    std::uint64_t units_done = 0, units = 0;
+    double seconds = 0, eta_seconds = 0;
+    Counts counts;
+};
+
+// Units of the whole enumeration of `spec`.
+std::uint64_t unit_count(const Spec& spec);
+// The unit whose signatures hold this board (one of the enumeration's:
+// see cluster_representative.h), or nothing.
+std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board);
+
+// Whether unit u belongs to the shard (a scrambled round robin, so shards
+// get a like mix of cheap and costly units).
+bool in_shard(std::uint64_t unit, const Shard& shard);
+
+// Version of the enumerator: stored with every enumeration.
+inline constexpr const char* kEnumeratorVersion = "enumerate-1";
+
+// Runs the units of the shard on every core (threads = 0: all). `skip(u)`
+// says a unit is already done; `done` receives each finished unit, one call
+// at a time, in no fixed order; `progress` about once a second.
+void enumerate(const Spec& spec, const Shard& shard, int threads,
+               const std::function<bool(std::uint64_t)>& skip,
+               const std::function<void(UnitResult&&)>& done,
+               const std::function<void(const Progress&)>& progress);
+
+// The whole enumeration in one process, units in order: for tests and bench.
+Counts enumerate_counts(const Spec& spec, std::vector<Puzzle>* puzzles = nullptr, int threads = 0);
+
+}  // namespace slidedb::enumeration

@@ -1,0 +1,76 @@
+// The lines of an enumerated board: what one row or column can hold.
+//
+// Every block keeps its row or column and no block passes another, so the
+// pieces of a line, in order, never change under moves: a line *type* is the
+// sequence of lengths along it (walls included, at their fixed cells), and a
+// line *placement* is where each of them stands. A board of the enumeration
+// is a placement of every row type and every column type that do not overlap.
+//
+// Cells are bits y * N + x, the layout in which the public enumeration breaks
+// ties between boards (horizontal cells first, then vertical, as integers).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace slidedb::enumeration {
+
+using Cells = std::uint64_t;
+
+constexpr int kMaxSize = 6;        // boards up to 6x6: 36 cells, 4 bits a placement
+constexpr int kMaxLineItems = 4;   // pieces and walls of one line (sum of lengths < N)
+constexpr int kPatterns = 1 << kMaxSize;
+
+struct LineMove {
+    std::uint8_t to;      // placement after the move
+    std::uint8_t item;    // which item of the line moved
+    std::int8_t delta;    // cells, negative left or up
+    Cells sweep;          // cells crossed or newly covered: must be free of the other axis
+};
+
+struct LinePlacement {
+    Cells cells = 0;                               // every item's cells, walls included
+    std::array<std::int8_t, kMaxLineItems> start{};  // first cell of each item along the line
+};
+
+struct LineType {
+    std::vector<std::int8_t> lengths;  // items in order along the line; 1 is a wall
+    int walls = 0;
+    int primary = -1;                  // item that is the primary piece, or -1
+    std::vector<LinePlacement> placements;
+    std::vector<std::vector<LineMove>> moves;  // by placement
+    std::array<Cells, kMaxLineItems> reach{};  // cells each item covers in some placement
+};
+
+// For a column type: which of its placements fit beside the cells of the
+// column that rows hold (a pattern of N bits, bit k = row k), and their rank
+// among those that fit.
+struct ColumnFit {
+    std::array<std::uint8_t, kPatterns> count{};
+    std::array<std::array<std::int8_t, 16>, kPatterns> rank{};   // -1 when it does not fit
+    std::array<std::array<std::uint8_t, 16>, kPatterns> nth{};   // placement of each rank
+};
+
+struct Geometry {
+    int size = 6;
+    int primary_row = 2;
+    int min_walls = 0, max_walls = 0;
+
+    std::vector<std::vector<LineType>> rows;     // by row: every type it can take
+    std::vector<std::vector<LineType>> columns;  // by column
+    std::vector<std::vector<ColumnFit>> fits;    // by column and type
+
+    int goal_start() const { return size - 2; }  // the primary piece's column at the goal
+};
+
+// Every row and column type of an N x N board (N = 4, 5, 6): the primary
+// piece, two long, in primary_row, walls only to its left; other rows hold
+// pieces two or three long and walls, columns pieces only; a line's items
+// fill fewer than N cells; no more than max_walls walls in a row.
+Geometry make_geometry(int size, int min_walls, int max_walls);
+
+// Cells of column x held at rows given by the N-bit pattern.
+Cells column_cells(int size, int x, unsigned pattern);
+
+}  // namespace slidedb::enumeration

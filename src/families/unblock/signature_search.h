@@ -1,0 +1,95 @@
+// The clusters of one signature: a type for every row and every column.
+//
+// Boards of a signature differ only in where each line's items stand, and a
+// move keeps the signature, so its boards split into whole clusters. They are
+// numbered densely: for a row combination r (one placement per row) the
+// columns are independent, each taking any of its placements that avoid the
+// rows' cells, so the boards with rows r form a product, ranked in mixed
+// radix after the boards of the row combinations before r. A bit per board
+// marks it visited, a byte per board holds its distance to the goal.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "families/unblock/enumeration.h"
+#include "families/unblock/line_types.h"
+#include "families/unblock/board.h"
+#include "solve/visited.h"
+
+namespace slidedb::enumeration {
+
+using TypeChoice = std::array<int, kMaxSize>;
+
+class SignatureSearch {
+public:
+    // every_cluster false: only clusters with a goal board, and only in
+    // signatures where a minimal puzzle can be (see can_hold_puzzle()).
+    SignatureSearch(const Geometry& g, bool every_cluster);
+
+    // Fixes the row types; row combinations are then 0 .. row_combinations() - 1.
+    void set_rows(const TypeChoice& row_types);
+    std::uint32_t row_combinations() const { return static_cast<std::uint32_t>(hmask_.size()); }
+    // Cells of column x that rows of combination r hold, as an N-bit pattern.
+    unsigned pattern(std::uint32_t r, int x) const { return pats_[r * kMaxSize + x]; }
+
+    // Visits every cluster of the signature (rows as set, these column
+    // types), given the row combinations that leave every column a placement.
+    void search(const TypeChoice& column_types, const std::vector<std::uint32_t>& feasible,
+                Counts& counts, std::vector<Puzzle>& puzzles);
+
+    // Whether every piece and wall can, through a chain of pieces whose cells
+    // may meet, reach the primary piece. One that cannot never changes how far
+    // a board is from the goal, so taking it off never shortens the way: no
+    // board of the signature is a minimal puzzle.
+    bool can_hold_puzzle() const;
+
+private:
+    struct Node {
+        std::uint32_t r;  // row combination
+        std::uint32_t q;  // column placements, 4 bits each
+        std::uint64_t rank;
+    };
+    struct Feasible {
+        std::uint64_t offset;
+        std::uint32_t r;
+        std::array<std::uint32_t, kMaxSize> stride;
+    };
+
+    std::uint64_t rank_of(std::uint32_t r, std::uint32_t q) const;
+    Cells vertical_cells(std::uint32_t q) const;
+    template <class F>
+    void for_each_neighbour(const Node& n, F&& f) const;
+    void cluster_from(const Node& start, Counts& counts, std::vector<Puzzle>& puzzles);
+    void analyse(const Node& hardest, int moves, Counts& counts, std::vector<Puzzle>& puzzles);
+    Board board_of(const Node& n, int without) const;
+
+    const Geometry& g_;
+    int n_;  // board side
+    bool every_cluster_;
+    TypeChoice row_types_{}, column_types_{};
+    std::array<std::uint32_t, kMaxSize> row_stride_{};
+    const LineType* row_type_[kMaxSize] = {};
+    const LineType* column_type_[kMaxSize] = {};
+    const ColumnFit* fit_[kMaxSize] = {};
+
+    // By row combination.
+    std::vector<Cells> hmask_;
+    std::vector<std::uint8_t> digits_;  // placement of each row, kMaxSize a combination
+    std::vector<std::uint8_t> pats_;    // pattern of each column, kMaxSize a combination
+    std::vector<std::uint8_t> goal_;    // the primary piece at the goal
+    std::vector<std::int32_t> slot_;    // index into feasible_, -1 when not feasible
+
+    std::vector<Feasible> feasible_;
+    std::uint64_t boards_ = 0;
+    std::vector<std::uint64_t> visited_;
+    std::vector<std::uint8_t> dist_;
+    std::vector<Node> cluster_;                 // the cluster in discovery order
+    std::vector<std::uint32_t> edge_begin_, edges_;  // neighbours of each, as ranks
+    std::vector<std::uint32_t> local_;          // by rank: place in cluster_
+    std::vector<std::uint32_t> order_;          // cluster_ by distance to the goal
+    Visited<std::uint64_t> probe_;  // for the minimality searches
+};
+
+}  // namespace slidedb::enumeration

@@ -1,0 +1,153 @@
+#include "store/merge.h"
+
+#include <set>
+#include <vector>
+
+#include <SQLiteCpp/Statement.h>
+#include <SQLiteCpp/Transaction.h>
+#include <fmt/format.h>
+
+#include "store/database.h"
+
+namespace slidedb {
+
+namespace {
+
+struct Column {
+    std::string name;
+    bool key;  // INTEGER PRIMARY KEY: the target gives a new one
+};
+
+std::vector<Column> columns(SQLite::Database& db, const std::string& schema, const std::string& table) {
+    std::vector<Column> out;
+    SQLite::Statement st(db, fmt::format("PRAGMA {}.table_info(\"{}\")", schema, table));
+    while (st.executeStep())
+        out.push_back({st.getColumn(1).getString(),
+                       st.getColumn(5).getInt() == 1 && st.getColumn(2).getString() == "INTEGER" &&
+                           st.getColumn(1).getString() == "id"});
+    return out;
+}
+
+std::string quoted(const std::string& name) { return "\"" + name + "\""; }
+
+// The map a column's ids go through, or "" when copied as they are.
+std::string id_map(const std::string& column) {
+    if (column == "puzzle_id" || column == "enumerated_id") return "merge_puzzle";
+    if (column == "import_id" || column == "last_import_id") return "merge_import";
+    if (column == "enumeration_id") return "merge_enumeration";
+    return "";
+}
+
+// Column list shared by src.table and main.table, and the SELECT
+// expressions that read them from src with ids translated.
+void common_columns(SQLite::Database& db, const std::string& table, bool drop_key, std::string& names,
+                    std::string& values) {
+    std::set<std::string> target;
+    for (const Column& c : columns(db, "main", table)) target.insert(c.name);
+    names.clear();
+    values.clear();
+    for (const Column& c : columns(db, "src", table)) {
+        if (!target.count(c.name) || (drop_key && c.key)) continue;
+        if (!names.empty()) names += ", ", values += ", ";
+        names += quoted(c.name);
+        const std::string map = id_map(c.name);
+        values += map.empty() ? "s." + quoted(c.name)
+                              : fmt::format("(SELECT new FROM temp.{} WHERE old = s.{})", map, quoted(c.name));
+    }
+}
+
+bool has_table(SQLite::Database& db, const std::string& schema, const std::string& table) {
+    SQLite::Statement st(db, fmt::format("SELECT 1 FROM {}.sqlite_master WHERE type = 'table' AND name = ?", schema));
+    st.bind(1, table);
+    return st.executeStep();
+}
+
+// Rows of a table with its own identity: matched on `match` columns, else
+// added; the map records old id -> id in the target.
+std::uint64_t copy_identified(SQLite::Database& db, const std::string& table, const std::vector<std::string>& match,
+                              const std::string& map) {
+    if (!has_table(db, "src", table) || !has_table(db, "main", table)) return 0;
+    std::string names, values;
+    common_columns(db, table, true, names, values);
+    std::string same;
+    for (const std::string& m : match) same += fmt::format(" AND m.{0} IS s.{0}", quoted(m));
+    std::uint64_t added = 0;
+    SQLite::Statement ids(db, fmt::format("SELECT id FROM src.{} ORDER BY id", quoted(table)));
+    std::vector<std::int64_t> old;
+    while (ids.executeStep()) old.push_back(ids.getColumn(0).getInt64());
+    for (const std::int64_t id : old) {
+        SQLite::Statement find(db, fmt::format("SELECT m.id FROM main.{0} m, src.{0} s WHERE s.id = ?{1}", quoted(table), same));
+        find.bind(1, id);
+        std::int64_t to = 0;
+        if (find.executeStep()) {
+            to = find.getColumn(0).getInt64();
+        } else {
+            SQLite::Statement insert(db, fmt::format("INSERT INTO main.{0} ({1}) SELECT {2} FROM src.{0} s WHERE s.id = ?",
+                                                     quoted(table), names, values));
+            insert.bind(1, id);
+            insert.exec();
+            to = db.getLastInsertRowid();
+            ++added;
+        }
+        SQLite::Statement put(db, fmt::format("INSERT INTO temp.{} (old, new) VALUES (?, ?)", map));
+        put.bind(1, id);
+        put.bind(2, to);
+        put.exec();
+    }
+    return added;
+}
+
+}  // namespace
+
+MergeTotals merge_database(SQLite::Database& into, const std::string& from) {
+    // Checks the file is a slidedb database this slidedb can read.
+    open_database(from, Access::ReadOnly);
+    MergeTotals t;
+    try {
+        SQLite::Statement attach(into, "ATTACH DATABASE ? AS src");
+        attach.bind(1, from);
+        attach.exec();
+        try {
+            SQLite::Transaction tx(into);
+            for (const char* map : {"merge_import", "merge_puzzle", "merge_enumeration"}) {
+                into.exec(fmt::format("CREATE TEMP TABLE IF NOT EXISTS {} (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)", map));
+                into.exec(fmt::format("DELETE FROM temp.{}", map));
+            }
+            t.imports = copy_identified(into, "imports", {"started_at", "command", "jobs"}, "merge_import");
+            copy_identified(into, "enumerations", {"size", "min_walls", "max_walls", "every_cluster"}, "merge_enumeration");
+
+            std::string names, values;
+            common_columns(into, "puzzles", true, names, values);
+            const auto before = into.execAndGet("SELECT COUNT(*) FROM main.puzzles").getInt64();
+            into.exec(fmt::format("INSERT OR IGNORE INTO main.puzzles ({}) SELECT {} FROM src.puzzles s", names, values));
+            t.puzzles_new = static_cast<std::uint64_t>(into.execAndGet("SELECT COUNT(*) FROM main.puzzles").getInt64() - before);
+            into.exec("INSERT INTO temp.merge_puzzle (old, new) SELECT s.id, m.id FROM src.puzzles s "
+                      "JOIN main.puzzles m ON m.key = s.key");
+            t.puzzles_known = static_cast<std::uint64_t>(into.execAndGet("SELECT COUNT(*) FROM src.puzzles").getInt64()) - t.puzzles_new;
+
+            std::vector<std::string> tables;
+            SQLite::Statement list(into, "SELECT name FROM src.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                                         "AND name NOT LIKE 'tally_%' AND name NOT IN ('imports', 'puzzles', 'enumerations') "
+                                         "ORDER BY name");
+            while (list.executeStep()) tables.push_back(list.getColumn(0).getString());
+            for (const std::string& table : tables) {
+                if (!has_table(into, "main", table)) continue;
+                common_columns(into, table, true, names, values);
+                if (names.empty()) continue;
+                SQLite::Statement copy(into, fmt::format("INSERT OR IGNORE INTO main.{0} ({1}) SELECT {2} FROM src.{0} s",
+                                                         quoted(table), names, values));
+                t.rows += static_cast<std::uint64_t>(copy.exec());
+            }
+            tx.commit();
+        } catch (...) {
+            into.exec("DETACH DATABASE src");
+            throw;
+        }
+        into.exec("DETACH DATABASE src");
+    } catch (const SQLite::Exception& e) {
+        throw StoreError(fmt::format("{}: {}", from, e.what()));
+    }
+    return t;
+}
+
+}  // namespace slidedb

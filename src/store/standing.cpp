@@ -1,0 +1,75 @@
+#include "store/standing.h"
+
+#include <SQLiteCpp/Statement.h>
+#include <fmt/format.h>
+
+#include "store/puzzle_record.h"
+
+namespace slidedb {
+
+std::string Standing::sentence() const {
+    std::string s = fmt::format("harder than {:.1f}% of all {}x{} puzzles ({} enumerated, {} walls)", harder_than(),
+                                size, size, total, walls);
+    return s;
+}
+
+std::optional<Standing> puzzle_standing(SQLite::Database& db, std::int64_t id) {
+    SQLite::Statement st(db, "SELECT r.size, r.moves, e.min_walls || '..' || e.max_walls, r.easier, r.total, r.enumeration_id "
+                             "FROM puzzle_rank r JOIN enumerations e ON e.id = r.enumeration_id WHERE r.puzzle_id = ?");
+    st.bind(1, id);
+    if (!st.executeStep()) return std::nullopt;
+    Standing s;
+    s.size = st.getColumn(0).getInt();
+    s.moves = st.getColumn(1).getInt();
+    s.walls = st.getColumn(2).getString();
+    s.easier = static_cast<std::uint64_t>(st.getColumn(3).getInt64());
+    s.total = static_cast<std::uint64_t>(st.getColumn(4).getInt64());
+    const std::int64_t enumeration = st.getColumn(5).getInt64();
+    if (s.total == 0) return std::nullopt;
+    SQLite::Statement c(db, "SELECT x.puzzle_id, x.moves, x.cluster_size FROM enumerated x "
+                            "WHERE x.enumeration_id = ?1 AND x.puzzle_id = COALESCE("
+                            "(SELECT enumerated_id FROM enumeration_links WHERE puzzle_id = ?2 AND enumeration_id = ?1), ?2)");
+    c.bind(1, enumeration);
+    c.bind(2, id);
+    if (c.executeStep()) {
+        s.cluster_puzzle = c.getColumn(0).getInt64();
+        s.cluster_moves = c.getColumn(1).getInt();
+        s.cluster_size = static_cast<std::uint64_t>(c.getColumn(2).getInt64());
+    }
+    return s;
+}
+
+std::vector<Enumeration> enumerations(SQLite::Database& db) {
+    std::vector<Enumeration> out;
+    SQLite::Statement st(db, "SELECT id, size, min_walls, max_walls FROM enumerations ORDER BY id");
+    while (st.executeStep())
+        out.push_back({st.getColumn(0).getInt64(), st.getColumn(1).getInt(), st.getColumn(2).getInt(), st.getColumn(3).getInt()});
+    return out;
+}
+
+std::vector<std::pair<std::int64_t, Puzzle>> unlinked_puzzles(SQLite::Database& db, const Enumeration& e) {
+    std::vector<std::pair<std::int64_t, Puzzle>> out;
+    SQLite::Statement st(db, fmt::format("SELECT p.id, {} FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
+                                         "WHERE s.status = 'solved' AND p.width = ?1 AND p.height = ?1 "
+                                         "AND p.fixed BETWEEN ?2 AND ?3 AND NOT EXISTS (SELECT 1 FROM enumeration_links l "
+                                         "WHERE l.puzzle_id = p.id AND l.enumeration_id = ?4) ORDER BY p.id",
+                                         kPuzzleColumns));
+    st.bind(1, e.size);
+    st.bind(2, e.min_walls);
+    st.bind(3, e.max_walls);
+    st.bind(4, e.id);
+    while (st.executeStep()) out.push_back({st.getColumn(0).getInt64(), puzzle_from_row(st, 1)});
+    return out;
+}
+
+bool link_puzzle(SQLite::Database& db, const Enumeration& e, std::int64_t puzzle_id, const std::string& key) {
+    SQLite::Statement st(db, "INSERT OR IGNORE INTO enumeration_links (puzzle_id, enumeration_id, enumerated_id) "
+                             "SELECT ?1, ?2, x.puzzle_id FROM enumerated x JOIN puzzles p ON p.id = x.puzzle_id "
+                             "WHERE p.key = ?3 AND x.enumeration_id = ?2");
+    st.bind(1, puzzle_id);
+    st.bind(2, e.id);
+    st.bind(3, key);
+    return st.exec() > 0;
+}
+
+}  // namespace slidedb

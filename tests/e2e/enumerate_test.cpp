@@ -1,0 +1,134 @@
+#include "e2e.h"
+
+namespace slidedb::e2e {
+namespace {
+
+std::string dump(const fs::path& db_path, const std::string& sql) {
+    SQLite::Database db(db_path.string(), SQLite::OPEN_READONLY);
+    SQLite::Statement st(db, sql);
+    std::string out;
+    while (st.executeStep()) {
+        for (int c = 0; c < st.getColumnCount(); ++c) out += (c ? "|" : "") + st.getColumn(c).getString();
+        out += "\n";
+    }
+    return out;
+}
+
+// What an enumeration stored, whatever the runs and ids that stored it.
+std::string enumeration_content(const fs::path& db) {
+    return dump(db, "SELECT size, min_walls, max_walls, every_cluster, units FROM enumerations ORDER BY size") +
+           dump(db, "SELECT unit, clusters, with_goal, puzzles, puzzle_boards, boards FROM enumeration_units ORDER BY unit") +
+           dump(db, "SELECT p.key, p.board, p.blocks, p.fixed, e.unit, e.moves, e.cluster_size, e.walls, e.blocks, "
+                    "e.goal_levels FROM enumerated e JOIN puzzles p ON p.id = e.puzzle_id ORDER BY p.key");
+}
+
+TEST(Enumerate, FourByFourWithUpToTwoWallsStoresThePublicFigures) {
+    TempDir dir;
+    const Outcome r = slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -j 2");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.substr(0, r.out.find("; this run")),
+              "4x4 walls 0..2: 1467/1467 units; clusters 26509, with a goal 15739, puzzles 32, most moves 7, "
+              "boards in their clusters 514");
+    EXPECT_EQ(dump(dir / "e.db", "SELECT units_done, clusters, with_goal, puzzles, puzzle_boards, most_moves "
+                                 "FROM enumeration_totals"),
+              "1467|26509|15739|32|514|7\n");
+    EXPECT_EQ(dump(dir / "e.db", "SELECT COUNT(*), SUM(cluster_size), MAX(moves) FROM enumerated"), "32|514|7\n");
+    // The three hardest 4x4 puzzles and their clusters by distance to the goal.
+    EXPECT_EQ(dump(dir / "e.db", "SELECT p.board, e.goal_levels FROM enumerated e JOIN puzzles p ON p.id = e.puzzle_id "
+                                 "WHERE e.moves = 7 ORDER BY p.key"),
+              "BB.C\nAA.C\nDEEE\nD.FF|4,4,6,5,4,6,4,1\n"
+              "BB.C\nAA.C\nDEEE\nDFFF|2,2,3,4,2,3,3,1\n"
+              "BBBC\nDAAC\nD.EE\nDFFF|1,1,1,1,1,1,1,1\n");
+}
+
+TEST(Enumerate, MergedShardsEqualOneRunAndARerunDoesNothing) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 5 --walls 0..0 --db one.db -q").status, 0);
+    for (int k = 1; k <= 3; ++k)
+        ASSERT_EQ(slidedb(dir, "enumerate --size 5 --walls 0..0 --shard " + std::to_string(k) + "/3 --db s" +
+                                   std::to_string(k) + ".db -q -j 1")
+                      .status,
+                  0);
+    const std::string before = enumeration_content(dir / "s2.db");
+    const Outcome again = slidedb(dir, "enumerate --size 5 --walls 0..0 --shard 2/3 --db s2.db -q");
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.out.find("this run 0 units"), std::string::npos) << again.out;
+    EXPECT_EQ(enumeration_content(dir / "s2.db"), before);
+
+    const Outcome merged = slidedb(dir, "merge s1.db s2.db s3.db --db all.db");
+    ASSERT_EQ(merged.status, 0) << merged.err;
+    EXPECT_EQ(enumeration_content(dir / "all.db"), enumeration_content(dir / "one.db"));
+    EXPECT_EQ(dump(dir / "all.db", "SELECT units_done, clusters, with_goal, puzzles, puzzle_boards, most_moves "
+                                   "FROM enumeration_totals"),
+              "256|130299|62106|1730|329603|20\n");
+    // Merging a shard again adds nothing.
+    const Outcome twice = slidedb(dir, "merge s2.db --db all.db");
+    ASSERT_EQ(twice.status, 0) << twice.err;
+    EXPECT_EQ(twice.out.find("0 runs"), twice.out.find(": ") + 2) << twice.out;
+    EXPECT_EQ(enumeration_content(dir / "all.db"), enumeration_content(dir / "one.db"));
+}
+
+TEST(Enumerate, RefusesBadArguments) {
+    TempDir dir;
+    EXPECT_EQ(slidedb(dir, "enumerate --size 7 --db e.db").status, 2);
+    const Outcome walls = slidedb(dir, "enumerate --size 4 --walls 2..1 --db e.db");
+    EXPECT_EQ(walls.status, 2);
+    EXPECT_NE(walls.err.find("--walls"), std::string::npos) << walls.err;
+    const Outcome shard = slidedb(dir, "enumerate --size 4 --shard 5/4 --db e.db");
+    EXPECT_EQ(shard.status, 2);
+    EXPECT_NE(shard.err.find("--shard"), std::string::npos) << shard.err;
+}
+
+TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
+    TempDir dir;
+    fs::copy_file(shared_data("boards/kb_input.txt"), dir / "kb_input.txt");
+    fs::copy_file(shared_data("boards/yb_expert_0001.txt"), dir / "yb.txt");
+    ASSERT_EQ(slidedb(dir, "import kb_input.txt yb.txt --db both.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "import kb_input.txt --db a.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "import yb.txt kb_input.txt --db b.db -q").status, 0);
+    const Outcome m = slidedb(dir, "merge a.db b.db nothing.db --db all.db");
+    EXPECT_EQ(m.status, 1);  // nothing.db does not exist: said, and the others still merged
+    EXPECT_NE(m.err.find("nothing.db"), std::string::npos) << m.err;
+    const std::string q = "SELECT p.key, s.moves, s.cluster_size, s.solution, s.hardest_moves, "
+                          "(SELECT COUNT(*) FROM levels l WHERE l.puzzle_id = p.id), "
+                          "(SELECT COUNT(*) FROM goal_levels l WHERE l.puzzle_id = p.id), "
+                          "(SELECT group_concat(path, ',') FROM (SELECT DISTINCT path FROM sources so WHERE so.puzzle_id = p.id ORDER BY path)) "
+                          "FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id ORDER BY p.key";
+    EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "2\n");
+    ASSERT_EQ(slidedb(dir, "merge a.db b.db --db all.db").status, 0);
+    EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "2\n");
+}
+
+}  // namespace
+}  // namespace slidedb::e2e
+
+namespace slidedb::e2e {
+namespace {
+
+TEST(Enumerate, AnImportedPuzzleIsLinkedToItsClusterAndRanked) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -q").status, 0);
+    // One move from the hardest 4x4 puzzle "BB.C/AA.C/DEEE/D.FF" (7 moves).
+    write_file(dir / "near.txt", "BB.C\nAA.C\nDEEE\nDFF.\n");
+    const Outcome imported = slidedb(dir, "import near.txt --db e.db -q");
+    ASSERT_EQ(imported.status, 0) << imported.err;
+    EXPECT_EQ(dump(dir / "e.db", "SELECT p.board, s.moves, q.board FROM enumeration_links l "
+                                 "JOIN puzzles p ON p.id = l.puzzle_id JOIN solutions s ON s.puzzle_id = p.id "
+                                 "JOIN puzzles q ON q.id = l.enumerated_id"),
+              "BB.C\nAA.C\nDEEE\nDFF.|6|BB.C\nAA.C\nDEEE\nD.FF\n");
+    const std::string id = dump(dir / "e.db", "SELECT puzzle_id FROM enumeration_links");
+    const Outcome show = slidedb(dir, "show " + id.substr(0, id.size() - 1) + " --db e.db");
+    ASSERT_EQ(show.status, 0) << show.err;
+    // 23 of the 32 puzzles need fewer than 6 moves.
+    EXPECT_NE(show.out.find("Rank: 6 moves, harder than 71.9% of all 4x4 puzzles (32 enumerated, 0..2 walls)"),
+              std::string::npos) << show.out;
+    EXPECT_NE(show.out.find("(7 moves, 34 boards)"), std::string::npos) << show.out;
+    const Outcome patterns = slidedb(dir, "report patterns --db e.db --format csv");
+    ASSERT_EQ(patterns.status, 0) << patterns.err;
+    EXPECT_NE(patterns.out.find("4x4 0..2,7,3,62,34"), std::string::npos) << patterns.out;
+}
+
+}  // namespace
+}  // namespace slidedb::e2e

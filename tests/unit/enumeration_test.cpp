@@ -1,0 +1,93 @@
+// The enumeration reproduces the public program's figures exactly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "families/unblock/enumeration.h"
+#include "families/unblock/line_types.h"
+
+using namespace slidedb::enumeration;
+
+namespace {
+
+struct Expected {
+    int min_walls, max_walls;
+    std::uint64_t clusters, with_goal, puzzles, boards;
+    int most_moves;
+};
+
+void expect_counts(int size, const Expected& e) {
+    const Counts c = enumerate_counts(Spec{size, e.min_walls, e.max_walls});
+    EXPECT_EQ(c.clusters, e.clusters);
+    EXPECT_EQ(c.with_goal, e.with_goal);
+    EXPECT_EQ(c.puzzles, e.puzzles);
+    EXPECT_EQ(c.puzzle_boards, e.boards);
+    EXPECT_EQ(c.most_moves(), e.most_moves);
+}
+
+}  // namespace
+
+TEST(Enumeration, FourByFourWithoutWalls) { expect_counts(4, {0, 0, 880, 493, 32, 514, 7}); }
+TEST(Enumeration, FourByFourWithUpToOneWall) { expect_counts(4, {0, 1, 7113, 4087, 32, 514, 7}); }
+TEST(Enumeration, FourByFourWithUpToTwoWalls) { expect_counts(4, {0, 2, 26509, 15739, 32, 514, 7}); }
+
+TEST(Enumeration, FiveByFiveWithoutWallsMatchesThePublicHistogram) {
+    std::vector<Puzzle> puzzles;
+    const Counts c = enumerate_counts(Spec{5, 0, 0}, &puzzles);
+    EXPECT_EQ(c.clusters, 130299u);
+    EXPECT_EQ(c.with_goal, 62106u);
+    EXPECT_EQ(c.puzzles, 1730u);
+    EXPECT_EQ(c.puzzle_boards, 329603u);
+    EXPECT_EQ(c.most_moves(), 20);
+    const std::vector<std::uint64_t> by_moves{0,   1,   3,  46, 165, 339, 340, 296, 196, 139, 83,
+                                              32, 12, 26, 22, 14,  12,  0,   2,   0,   2};
+    EXPECT_EQ(c.by_moves, by_moves);
+    ASSERT_EQ(puzzles.size(), 1730u);
+    std::set<std::string> distinct;
+    for (const Puzzle& p : puzzles) {
+        distinct.insert(p.grid);
+        std::uint64_t boards = 0;
+        for (auto n : p.goal_levels) boards += n;
+        EXPECT_EQ(boards, p.cluster_size);
+        EXPECT_EQ(p.goal_levels.size(), static_cast<std::size_t>(p.moves) + 1);
+        EXPECT_EQ(p.walls, 0);
+    }
+    EXPECT_EQ(distinct.size(), 1730u);
+}
+
+TEST(Enumeration, SkippingClustersThatCannotGiveAPuzzleKeepsEveryPuzzle) {
+    for (const Spec spec : {Spec{4, 0, 2}, Spec{5, 0, 0}}) {
+        std::vector<Puzzle> all, some;
+        const Counts every = enumerate_counts(spec, &all);
+        Spec fast = spec;
+        fast.every_cluster = false;
+        const Counts only = enumerate_counts(fast, &some);
+        EXPECT_EQ(only.puzzles, every.puzzles);
+        EXPECT_EQ(only.by_moves, every.by_moves);
+        EXPECT_EQ(only.puzzle_boards, every.puzzle_boards);
+        EXPECT_LT(only.clusters, every.clusters);
+        EXPECT_EQ(only.clusters, only.with_goal);
+        ASSERT_EQ(some.size(), all.size());
+        auto by_grid = [](const Puzzle& a, const Puzzle& b) { return a.grid < b.grid; };
+        std::sort(all.begin(), all.end(), by_grid);
+        std::sort(some.begin(), some.end(), by_grid);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            EXPECT_EQ(some[i].grid, all[i].grid);
+            EXPECT_EQ(some[i].goal_levels, all[i].goal_levels);
+        }
+    }
+}
+
+TEST(Enumeration, ShardsSplitTheUnitsWithoutOverlap) {
+    const Spec spec{5, 0, 1};
+    const std::uint64_t units = unit_count(spec);
+    EXPECT_EQ(units, 4864u);
+    std::vector<int> owners(units, 0);
+    std::vector<std::uint64_t> per_shard(7, 0);
+    for (std::uint64_t u = 0; u < units; ++u)
+        for (int k = 1; k <= 7; ++k)
+            if (in_shard(u, Shard{k, 7})) ++owners[u], ++per_shard[static_cast<std::size_t>(k - 1)];
+    for (int o : owners) EXPECT_EQ(o, 1);
+    for (std::uint64_t n : per_shard) EXPECT_NEAR(static_cast<double>(n), units / 7.0, units / 7.0 * 0.15);
+}
