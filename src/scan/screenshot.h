@@ -44,6 +44,15 @@ struct ScanTrace {
     int cols = 0, rows = 0;
     std::vector<std::string> cells;  // per row: '.', '#' wood, 'A' red, '?' unclear
     std::string grid;                // final letter grid, when the board was read
+    // Grid lines looked at while walking out from the prisoner to the tray's
+    // edges: side (0 top, 1 bottom, 2 left, 3 right), position, the share of
+    // it that looked like an edge, and whether it was taken for the edge.
+    struct EdgeProbe {
+        int side = 0;
+        double at = 0, share = 0;
+        bool edge = false;
+    };
+    std::vector<EdgeProbe> edges;
 };
 
 // Decodes (see decode_image) and scans. Never throws.

@@ -22,7 +22,8 @@ std::string read_bytes(const std::string& path) {
 }
 
 std::string shot(const std::string& name) {
-    return read_bytes(std::string(SLIDEDB_SHARED_DATA) + "/screenshots/" + name);
+    const std::string dir = name.find('/') == std::string::npos ? "/screenshots/" : "/";
+    return read_bytes(std::string(SLIDEDB_SHARED_DATA) + dir + name);
 }
 
 // README grids label blocks in its own order; board_from_grid makes them canonical.
@@ -42,6 +43,10 @@ const RealShot kShots[] = {
     {"nt_puzzle2.png", {"B.CDDD", "B.CE.F", "BAAEGF", ".H.EGI", ".HJJGI", "KKK..."}, true},
     {"sy_sample.png", {".B....", ".B..C.", "AAD.C.", "..D...", "E..FFF", "E....."}, false},
     {"ub_no-solution-2.jpg", {".....B", ".....B", "...AAB", "......", "CDEFGH", "CDEFGH"}, true},
+    // The game's current look: a tray under a header panel of the floor's
+    // colour, no frame along the top, arrow heads for the exit.
+    {"screenshots-current/ms_tab5.jpeg", {"BCCDDE", "BFF..E", "GHIAAE", "GHIJ..", ".HKJLL", "MMKNN."}, true},
+    {"screenshots-current/ng_image_03.png", {"B.CDDD", "B.CE..", "BAAE.F", "GGHH.F", "IIJJ.F", "......"}, true},
 };
 
 class RealScreenshots : public ::testing::TestWithParam<RealShot> {};
