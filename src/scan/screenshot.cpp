@@ -1008,7 +1008,8 @@ private:
                 int v = -1;
                 // One class must dominate and the others be nearly absent; the
                 // rest may be anything else (an overlay over part of the cell).
-                if (fr >= 0.4 && ff < 0.08 && fw < 0.08) {
+                // (light wood-like pixels on red are a word written on the prisoner)
+                if (fr >= 0.4 && ff < 0.08 && (fw < 0.08 || (fr >= 0.6 && fw < 0.3))) {
                     v = 2;
                     note((fr - 0.4) / 0.3 + 0.5);
                 } else if (fw >= 0.4 && ff < 0.08 && (fr < 0.08 || fw >= 0.6)) {
@@ -1027,7 +1028,34 @@ private:
             }
         }
         if (trace_) trace_->cells = seen;
-        return fail;
+        if (fail) return fail;
+        return check_floor_edges();
+    }
+
+    // An empty cell of the tray is floor right up to its edges (shadows are
+    // dark too). Cells laid over a header panel are not: the light strip
+    // under the panel, its rounded corners or its writing show near an edge.
+    std::optional<Failure> check_floor_edges() {
+        for (int r = 0; r < rows_; ++r) {
+            for (int c = 0; c < cols_; ++c) {
+                if (cls(r, c) != 0) continue;
+                for (int side = 0; side < 4; ++side) {
+                    int n = 0, dark = 0;
+                    for (int k = 0; k < 8; ++k) {
+                        const double along = 0.2 + 0.6 * (k + 0.5) / 8, across = side % 2 ? 0.9 : 0.1;
+                        const double fx = side < 2 ? along : across, fy = side < 2 ? across : along;
+                        const int x = static_cast<int>(cell_x(c) + px_ * fx), y = static_cast<int>(cell_y(r) + py_ * fy);
+                        if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                        ++n;
+                        dark += gap_dark(im_.px(x, y));
+                    }
+                    if (n > 0 && dark * 8 < n * 5)
+                        return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
+                                                   at_cell(r, c), std::array{"top", "bottom", "left", "right"}[static_cast<size_t>(side)])};
+                }
+            }
+        }
+        return std::nullopt;
     }
 
     // ---- 4. seams and blocks ------------------------------------------------
@@ -1386,7 +1414,11 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
                                          f->board.height, f->box_x, f->box_y)};
         }
         if (e) return by_evidence;
-        if (f && !frame.grew()) {
+        // A header panel of the floor's colour passes for empty rows: the
+        // frame alone never vouches for an empty top row.
+        const bool empty_top = f && f->board.grid().substr(0, static_cast<size_t>(f->board.width)) ==
+                                        std::string(static_cast<size_t>(f->board.width), '.');
+        if (f && !frame.grew() && !empty_top) {
             if (trace) *trace = frame_trace;
             return by_frame;
         }
