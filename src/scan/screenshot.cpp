@@ -336,7 +336,7 @@ private:
         const double pstep = p0_ / 400, phstep = std::max(0.25, p0_ / 200);
         for (double p = 0.9 * p0_; p <= 1.1 * p0_; p += pstep) {
             const double lw = std::max(1.0, 0.03 * p), mw = 0.15 * p;
-            for (double ph = anchor - 0.15 * p0_; ph <= anchor + 0.15 * p0_; ph += phstep) {
+            for (double ph = anchor - 0.07 * p0_; ph <= anchor + 0.07 * p0_; ph += phstep) {
                 double s = 0;
                 for (int k = -9; k <= 9; ++k) {
                     const double x = ph + k * p;
@@ -451,14 +451,34 @@ private:
                                    kSide[side], kMaxSide)};
     }
 
+    // The grid is fitted over a band of two and a half cells around the
+    // prisoner, and if its edges cannot be found that way, over one cell
+    // (a header panel or its writing near the prisoner can pull the fit).
     std::optional<Failure> find_board() {
         if (!prisoner_pitch())
             return Failure{"board not found: the red block is not one cell thick and two to four long"};
         const double h = pb_ - pt_ + 1;
         const double g0 = p0_ - h;
-        const int reach = static_cast<int>(2.5 * p0_);
-        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach), pl_ - g0 / 2);
-        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach), pt_ - g0 / 2);
+        std::optional<Failure> first;
+        for (const double cells : {2.5, 1.2}) {
+            const int reach = static_cast<int>(cells * p0_);
+            const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach), pl_ - g0 / 2);
+            const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach), pt_ - g0 / 2);
+            auto f = find_board_on(pxf, phx, pyf, phy);
+            if (!f) return f;
+            if (!first) first = f;
+        }
+        // Then the prisoner's own measure, as it is and a little smaller (its
+        // lit top edge may not count as red, which makes it look longer
+        // than thick by more than a cell).
+        for (const double k : {1.0, 0.95}) {
+            const double p = k * p0_, g = p - h;
+            if (!find_board_on(p, pl_ - g / 2, p, pt_ - g / 2)) return std::nullopt;
+        }
+        return first;
+    }
+
+    std::optional<Failure> find_board_on(double pxf, double phx, double pyf, double phy) {
         px_ = pxf;
         py_ = pyf;
         if (trace_) {
@@ -467,7 +487,7 @@ private:
         }
         // The prisoner's cells, and the stretch of its row (the exit is there).
         const double pl = phx, pr = phx + plen_ * px_, ptop = phy, pbot = phy + py_;
-        const double srow0 = ptop - 0.2 * py_, srow1 = pbot + 0.2 * py_;
+        const double srow0 = ptop, srow1 = pbot;
         double T = ptop, B = pbot, L = pl, R = pr;
         bool ct = false, cb = false, cl = false, cr = false;
         // Top and bottom along the prisoner's cells first, then left and
@@ -1389,6 +1409,34 @@ private:
     }
 };
 
+// Is `big` the board of `small` with empty rows or columns around it?
+bool same_plus_empty(const ScanResult& small, const ScanResult& big) {
+    const double cell = small.cell_px;
+    if (std::abs(big.cell_px - cell) > 0.1 * cell) return false;
+    const int dr = static_cast<int>(std::lround((small.box_y - big.box_y) / cell));
+    const int dc = static_cast<int>(std::lround((small.box_x - big.box_x) / cell));
+    const Board& s = small.board;
+    const Board& b = big.board;
+    if (dr < 0 || dc < 0 || dr + s.height > b.height || dc + s.width > b.width) return false;
+    if (std::abs(small.box_y - big.box_y - dr * cell) > 0.3 * cell || std::abs(small.box_x - big.box_x - dc * cell) > 0.3 * cell)
+        return false;
+    std::vector<std::string> rows;
+    const std::string grid = b.grid();
+    for (int r = 0; r < b.height; ++r) {
+        const std::string row = grid.substr(static_cast<size_t>(r * (b.width + 1)), static_cast<size_t>(b.width));
+        for (int c = 0; c < b.width; ++c) {
+            const bool inside = r >= dr && r < dr + s.height && c >= dc && c < dc + s.width;
+            if (!inside && row[static_cast<size_t>(c)] != '.') return false;
+        }
+        if (r >= dr && r < dr + s.height) rows.push_back(row.substr(static_cast<size_t>(dc), static_cast<size_t>(s.width)));
+    }
+    try {
+        return board_from_grid(rows, s.exit, s.exit_row()) == s;
+    } catch (const BoardError&) {
+        return false;
+    }
+}
+
 }  // namespace
 
 std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
@@ -1408,6 +1456,10 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
             if (e->board == f->board && std::abs(e->box_x - f->box_x) <= tol && std::abs(e->box_y - f->box_y) <= tol &&
                 std::abs(e->box_w - f->box_w) <= tol && std::abs(e->box_h - f->box_h) <= tol)
                 return by_evidence;
+            // The frame finder took a header panel for empty rows: its board
+            // is the tray's plus empty cells. (The tray's edges are never
+            // short of an empty row: floor beyond a line is no edge.)
+            if (same_plus_empty(*e, *f)) return by_evidence;
             return ScanError{fmt::format("ambiguous board: the tray's edges give {}x{} cells at {},{}, the frame "
                                          "{}x{} at {},{}",
                                          e->board.width, e->board.height, e->box_x, e->box_y, f->board.width,
