@@ -144,16 +144,22 @@ public:
     Scanner(const Image& im, ScanTrace* trace, Finder finder) : im_(im), trace_(trace), finder_(finder) {}
 
     bool grew() const { return grew_; }
+    // How far the scan got: 0 the prisoner, 1 the board, 2 the cells, 3 the
+    // blocks and the exit. The refusal that got further says more.
+    int stage() const { return stage_; }
 
     std::variant<ScanResult, ScanError> run() {
         if (im_.width < 32 || im_.height < 32)
             return ScanError{fmt::format("not a puzzle: image is only {}x{} pixels", im_.width, im_.height)};
         if (auto f = find_prisoner()) return ScanError{f->message};
+        stage_ = 1;
         if (auto f = finder_ == Finder::Evidence ? find_board() : find_board_by_floor()) return ScanError{f->message};
+        stage_ = 2;
         if (auto f = read_cells()) return ScanError{f->message};
         if (finder_ == Finder::Evidence) {
             if (auto f = check_beyond()) return ScanError{f->message};
         }
+        stage_ = 3;
         if (auto f = read_blocks()) return ScanError{f->message};
         if (auto f = read_exit()) return ScanError{f->message};
         return finish();
@@ -164,6 +170,7 @@ private:
     ScanTrace* trace_;
     Finder finder_;
     bool grew_ = false;  // the frame finder added a row or column the floor did not reach
+    int stage_ = 0;
     double conf_ = 1.0;  // smallest decision margin so far
 
     // prisoner face (inclusive) and what it tells
@@ -1446,7 +1453,8 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
         // The frame alone is trusted only when it showed all round without
         // help (a header panel can pass for a missing row).
         ScanTrace frame_trace;
-        auto by_evidence = Scanner(image, trace, Finder::Evidence).run();
+        Scanner evidence(image, trace, Finder::Evidence);
+        auto by_evidence = evidence.run();
         Scanner frame(image, trace ? &frame_trace : nullptr, Finder::Frame);
         auto by_frame = frame.run();
         auto* e = std::get_if<ScanResult>(&by_evidence);
@@ -1471,6 +1479,10 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
         const bool empty_top = f && f->board.grid().substr(0, static_cast<size_t>(f->board.width)) ==
                                         std::string(static_cast<size_t>(f->board.width), '.');
         if (f && !frame.grew() && !empty_top) {
+            if (trace) *trace = frame_trace;
+            return by_frame;
+        }
+        if (!e && !f && frame.stage() > evidence.stage()) {
             if (trace) *trace = frame_trace;
             return by_frame;
         }
