@@ -1,5 +1,5 @@
--- What the database holds: puzzles by status, sources by kind, the import
--- runs, failed inputs and claims that disagree with the search.
+-- What the database holds: puzzles by family and by status, sources by kind,
+-- the import runs, failed inputs and claims that disagree with the search.
 
 -- section: In short
 SELECT (SELECT COUNT(*) FROM puzzles) AS puzzles,
@@ -10,6 +10,14 @@ SELECT (SELECT COUNT(*) FROM puzzles) AS puzzles,
        (SELECT COUNT(*) FROM imports) AS imports,
        (SELECT COUNT(*) FROM errors) AS errors,
        (SELECT COUNT(*) FROM claim_mismatches) AS claims_disagreeing;
+
+-- section: Families
+SELECT p.family, COUNT(*) AS puzzles, COUNT(*) FILTER (WHERE s.status = 'solved') AS solved,
+       COUNT(*) FILTER (WHERE s.status = 'unsolvable') AS unsolvable,
+       COUNT(*) FILTER (WHERE s.status = 'limit') AS limit_reached,
+       MAX(s.moves) AS most_moves, SUM(s.cluster_size) AS boards_in_clusters
+  FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id
+ GROUP BY p.family ORDER BY p.family;
 
 -- section: Puzzles
 SELECT COALESCE(s.status, 'not solved') AS status, COUNT(*) AS puzzles,

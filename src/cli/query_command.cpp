@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli/command.h"
+#include "report/table.h"
 #include "store/database.h"
 #include "store/query.h"
 

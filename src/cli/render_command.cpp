@@ -10,8 +10,8 @@
 
 #include "cli/command.h"
 #include "draw/render.h"
-#include "puzzle/board.h"
-#include "puzzle/board_file.h"
+#include "families/unblock/board.h"
+#include "families/unblock/board_file.h"
 
 namespace slidedb::cli {
 
@@ -40,8 +40,8 @@ Board board_argument(const RenderArgs& a) {
         std::ifstream in(a.board, std::ios::binary);
         std::stringstream ss;
         ss << in.rdbuf();
-        for (const ReadItem& item : read_board_text(ss.str())) {
-            if (auto* p = std::get_if<ReadPuzzle>(&item)) return p->board;
+        for (const BoardItem& item : read_boards(ss.str())) {
+            if (auto* p = std::get_if<BoardRead>(&item)) return p->board;
             const auto& e = std::get<ReadError>(item);
             throw BoardError(fmt::format("{}:{}: {}", a.board, e.line, e.message));
         }

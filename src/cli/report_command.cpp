@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "families/families.h"
 #include "report/html_page.h"
 #include "report/puzzle_text.h"
 #include "report/report_sections.h"
@@ -31,6 +32,7 @@ struct ReportArgs {
     std::string out;
     std::string sql_file;
     std::string by = "moves";
+    std::string family;  // empty: every family
     int top = 20;
 };
 
@@ -79,18 +81,16 @@ void add_solution_boards(Report& r, const PuzzlePicture& p) {
         if (s.title != "Solution" || mi < 0) continue;
         s.table.columns.push_back("board");
         s.table.numeric.push_back(false);
-        Board b = p.board;
-        bool ok = true;
+        // Move by move, so a stored solution that stops replaying still shows
+        // the boards up to there.
+        std::string moves;
         for (auto& row : s.table.rows) {
+            moves += (moves.empty() ? "" : " ") + row[static_cast<std::size_t>(mi)];
             std::string text;
             try {
-                if (ok) {
-                    b = apply_move(b, parse_moves(b, row[static_cast<std::size_t>(mi)]).at(0));
-                    text = board_text(b, 0);
-                    if (!text.empty() && text.back() == '\n') text.pop_back();
-                }
+                text = family_of(p.puzzle).replay(p.puzzle, moves).back().text;
+                if (!text.empty() && text.back() == '\n') text.pop_back();
             } catch (const std::exception&) {
-                ok = false;  // a stored solution that does not replay: no more boards
             }
             row.push_back(text);
         }
@@ -103,6 +103,11 @@ int run_report(const ReportArgs& a) {
     std::vector<std::pair<std::string, std::string>> wanted;  // name, SQL
     try {
         if (!html) parse_format(fmt_name);
+        if (!a.family.empty() && !find_family(a.family)) {
+            std::string names;
+            for (const Family* f : families()) names += (names.empty() ? "" : ", ") + std::string(f->name());
+            throw UsageError(fmt::format("unknown family '{}' (families: {})", a.family, names));
+        }
         if (!a.sql_file.empty()) {
             wanted.emplace_back(a.sql_file, read_file(a.sql_file));
         } else if (a.name.empty()) {
@@ -124,6 +129,7 @@ int run_report(const ReportArgs& a) {
     auto db = open_database(a.db, Access::ReadOnly);
     Params params{{"top", std::to_string(a.top)}, {"by", a.by}};
     if (a.id >= 0) params["id"] = std::to_string(a.id);
+    if (!a.family.empty()) params["family"] = a.family;
     if (a.name == "puzzle" && a.sql_file.empty() && !puzzle_exists(*db, a.id)) {
         std::fputs(fmt::format("slidedb: {}: no puzzle with id {}\n", a.db, a.id).c_str(), stderr);
         return 1;
@@ -176,6 +182,7 @@ void add_report(CLI::App& app, Run& chosen) {
             sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
+            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, unsolvable)");
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
         },
         run_report);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "families/families.h"
 #include "report/puzzle_text.h"
 #include "store/database.h"
 #include "store/puzzle_record.h"
@@ -24,12 +25,11 @@ int run_show(const ShowArgs& a) {
         std::fputs(fmt::format("slidedb: {}: no puzzle with id {}\n", a.db, a.id).c_str(), stderr);
         return 1;
     }
-    std::string out = fmt::format("Puzzle {}: {}x{}, exit {} of row {}, {} blocks, {} fixed\n\n", rec->id,
-                                  rec->board.width, rec->board.height, side_name(rec->board.exit),
-                                  rec->board.exit_row() + 1, rec->board.blocks.size(), rec->board.fixed.size());
+    std::string out =
+        fmt::format("Puzzle {}: {}\n\n", rec->id, family_of(rec->puzzle).summary(rec->puzzle));
     out += "Sources:\n" + format_table(rec->sources, Format::Table) + "\n";
     if (rec->result) {
-        out += solution_text(rec->board, *rec->result) + "\n" + statistics_text(*rec->result);
+        out += solution_text(rec->puzzle, *rec->result) + "\n" + statistics_text(rec->puzzle, *rec->result);
         out += fmt::format("Solver:  {}\n\n", rec->solver_version);
         out += levels_text(*rec->result, Format::Table);
     } else {

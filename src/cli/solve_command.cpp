@@ -8,7 +8,7 @@
 #include "cli/command.h"
 #include "pipeline/read_input.h"
 #include "report/puzzle_text.h"
-#include "solve/solver.h"
+#include "families/families.h"
 
 namespace slidedb::cli {
 
@@ -37,11 +37,11 @@ int run_solve(const SolveArgs& a) {
     options.max_states = a.max_states;
     bool first = true;
     for (const FoundPuzzle& p : file.puzzles) {
-        const SolveResult r = solve(p.board, options);
+        const SolveResult r = family_of(p.puzzle).solve(p.puzzle, options);
         std::string out = first ? "" : "\n";
         first = false;
         if (file.puzzles.size() > 1 || p.line > 1) out += fmt::format("== {}:{}\n", file.path, p.line);
-        out += solution_text(p.board, r) + "\n" + statistics_text(r);
+        out += solution_text(p.puzzle, r) + "\n" + statistics_text(p.puzzle, r);
         if (a.levels) out += "\n" + levels_text(r, Format::Table);
         std::fputs(out.c_str(), stdout);
     }

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "scan/image.h"
 
 namespace slidedb {

@@ -9,7 +9,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "solve/solver.h"
+#include "families/unblock/solver.h"
 
 namespace slidedb {
 

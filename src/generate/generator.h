@@ -5,7 +5,7 @@
 #include <functional>
 #include <optional>
 
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "generate/random.h"
 #include "solve/result.h"
 

@@ -13,7 +13,7 @@
 
 #include "pipeline/read_input.h"
 #include "pipeline/walk.h"
-#include "solve/solver.h"
+#include "families/families.h"
 
 namespace slidedb {
 
@@ -139,8 +139,9 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
                 tbb::make_filter<PartPtr, PartPtr>(
                     tbb::filter_mode::parallel,
                     [&](PartPtr p) {
-                        for (FoundPuzzle& puzzle : p->file.puzzles)
-                            if (!known.count(puzzle.key)) puzzle.result = solve(puzzle.board, options.solve);
+                        for (FoundPuzzle& found : p->file.puzzles)
+                            if (!known.count(found.puzzle.key))
+                                found.result = family_of(found.puzzle).solve(found.puzzle, options.solve);
                         return p;
                     }) &
                 tbb::make_filter<PartPtr, void>(tbb::filter_mode::serial_in_order, [&](PartPtr p) {

@@ -6,8 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/board_file.h"
+#include "families/families.h"
 #include "scan/image.h"
+#include "scan/scanned_puzzle.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {
@@ -32,8 +33,7 @@ void read_picture(FoundFile& file, std::string_view bytes) {
     }
     auto& s = std::get<ScanResult>(scanned);
     FoundPuzzle p;
-    p.key = s.board.key();
-    p.board = std::move(s.board);
+    p.puzzle = scanned_puzzle(s);
     p.format = image_format(bytes) == ImageFormat::Png ? "png" : "jpeg";
     p.screenshot = ScreenshotInfo{s.image_width, s.image_height, s.box_x, s.box_y, s.box_w,
                                   s.box_h,       s.cell_px,     s.confidence, s.exit_seen};
@@ -65,8 +65,7 @@ FoundFile read_bytes(const std::string& path, std::string_view bytes) {
         }
         auto& r = std::get<ReadPuzzle>(item);
         FoundPuzzle p;
-        p.key = r.board.key();
-        p.board = std::move(r.board);
+        p.puzzle = std::move(r.puzzle);
         p.line = r.line;
         p.format = std::move(r.format);
         p.claimed_moves = r.claimed_moves;

@@ -4,10 +4,12 @@
 
 #include <fmt/format.h>
 
-#include "report/html.h"
+#include "families/families.h"
+#include "puzzle/html.h"
+#include "report/player.h"
 #include "report/player_js.h"
 #include "report/svg_chart.h"
-#include "report/text.h"
+#include "puzzle/text.h"
 
 namespace slidedb {
 
@@ -146,17 +148,15 @@ public:
     }
 
     // A board given as text (no id): a still picture.
-    std::string board_picture(const std::string& text, const std::string& exit) {
-        try {
-            PuzzlePicture p;
-            const std::vector<std::string> rows = split_lines(text);
-            p.board = board_from_grid(rows, exit == "left" ? Side::Left : Side::Right);
-            for (const Block& b : p.board.blocks)  // keep the text's labels
-                p.labels += b.row < rows.size() && b.col < rows[b.row].size() ? rows[b.row][b.col] : '?';
-            return player_html(p, "small");
-        } catch (const BoardError&) {
-            return "<pre class=\"boardtext\">" + html_escape(text) + "</pre>";
-        }
+    // `family` and `exit` come from the row's columns of those names, when
+    // it has them; a board of no family given is taken as the first family's.
+    std::string board_picture(const std::string& text, const std::string& family, const std::string& exit) {
+        PuzzlePicture p;
+        p.puzzle.family = family.empty() ? std::string(families().front()->name()) : family;
+        p.puzzle.board = text;
+        if (!exit.empty()) p.puzzle.exit_side = exit;
+        const std::string picture = player_html(p, "small");
+        return picture.empty() ? "<pre class=\"boardtext\">" + html_escape(text) + "</pre>" : picture;
     }
 
     // `charted`: the section has a chart, which replaces a text histogram column.
@@ -165,6 +165,7 @@ public:
         const int id_col = column_index(t, "id");
         const int board_col = column_index(t, "board");
         const int exit_col = column_index(t, "exit");
+        const int family_col = column_index(t, "family");
         const int hist_col = charted ? column_index(t, "histogram") : -1;
         const bool pictures = t.rows.size() <= options_.max_pictures;
         // With an id and no board column, the picture goes right after the id.
@@ -189,8 +190,9 @@ public:
                 if (ci == hist_col) continue;
                 const std::string& v = row[c];
                 if (ci == board_col && pictures) {
-                    const std::string exit = exit_col >= 0 ? row[static_cast<std::size_t>(exit_col)] : "right";
-                    out += "<td>" + (!id_picture.empty() ? id_picture : board_picture(v, exit)) + "</td>";
+                    const std::string exit = exit_col >= 0 ? row[static_cast<std::size_t>(exit_col)] : "";
+                    const std::string family = family_col >= 0 ? row[static_cast<std::size_t>(family_col)] : "";
+                    out += "<td>" + (!id_picture.empty() ? id_picture : board_picture(v, family, exit)) + "</td>";
                 } else if (c < t.numeric.size() && t.numeric[c]) {
                     out += "<td class=\"num\">" + html_escape(v) + "</td>";
                 } else if (v.find('\n') != std::string::npos) {

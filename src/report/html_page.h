@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "report/report_sections.h"
-#include "report/svg_board.h"
+#include "store/report_data.h"
 
 namespace slidedb {
 

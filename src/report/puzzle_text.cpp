@@ -2,55 +2,39 @@
 
 #include <fmt/format.h>
 
-#include "solve/move.h"
+#include "families/families.h"
+#include "puzzle/text.h"
 
 namespace slidedb {
 
-std::string board_text(const Board& b, int indent) {
-    std::string out;
-    const std::string grid = b.grid();
-    int row = 0;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t nl = grid.find('\n', start);
-        const std::string line = grid.substr(start, nl - start);
-        const bool exit_here = row == b.exit_row();
-        out += fmt::format("{:{}}{}{}{}\n", "", indent, exit_here && b.exit == Side::Left ? '<' : ' ', line,
-                           exit_here && b.exit == Side::Right ? ">" : "");
-        if (nl == std::string::npos) break;
-        start = nl + 1;
-        ++row;
-    }
-    return out;
-}
-
-std::string solution_text(const Board& board, const SolveResult& r) {
+std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
+    const Family& family = family_of(puzzle);
     std::string out;
     if (r.status != Status::Solved) {
         out += r.status == Status::Unsolvable
-                   ? fmt::format("Unsolvable: none of the {} reachable boards frees the prisoner.\n\n",
-                                 r.cluster_size)
+                   ? fmt::format("Unsolvable: none of the {} reachable boards has {}.\n\n", r.cluster_size,
+                                 family.goal_phrase())
                    : fmt::format("No solution within the limit of {} boards.\n\n", r.max_states);
-        return out + board_text(board);
+        return out + family.board_text(puzzle);
     }
     out += fmt::format("Solved in {} moves ({} steps).\n\n", r.moves, r.steps);
-    Board b = board;
-    out += fmt::format("{:>3}. start\n{}", 0, board_text(b));
-    for (std::size_t i = 0; i < r.solution.size(); ++i) {
-        const Move m = r.solution[i];
-        out += fmt::format("\n{:>3}. {}\n", i + 1, move_text(b, m));
-        b = apply_move(b, m);
-        out += board_text(b);
+    const std::vector<ReplayStep> steps = family.replay(puzzle, r.solution);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        out += fmt::format("{}{:>3}. {}\n", i ? "\n" : "", i, i ? steps[i].move : "start");
+        for (const std::string& row : split_lines(steps[i].text))
+            if (!row.empty()) out += "  " + row + "\n";
     }
     return out;
 }
 
-std::string statistics_text(const SolveResult& r) {
+std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
+    const std::string blocked_cells = r.extra("blocked_cells").value_or("");
+    const std::string blockers = r.extra("blockers").value_or("");
     const double rate = r.seconds > 0 ? static_cast<double>(r.cluster_size) / r.seconds : 0;
     return fmt::format(
-        "Cluster: {} boards, {} with the prisoner out, depth {}{}\n"
+        "Cluster: {} boards, {} with {}, depth {}{}\n"
         "Search:  {} boards examined, {:.3f} s ({:.2f} M boards/s), peak {:.1f} KiB\n",
-        r.cluster_size, r.cluster_goals, r.cluster_depth,
+        r.cluster_size, r.cluster_goals, family_of(puzzle).goal_phrase(), r.cluster_depth,
         r.cluster_complete ? "" : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
         r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0) +
            (r.hardest_moves >= 0 ? fmt::format("Hardest: the cluster's hardest start needs {} moves{}\n",
@@ -59,9 +43,8 @@ std::string statistics_text(const SolveResult& r) {
                                                    ? fmt::format(" ({} more than this one)", r.hardest_moves - r.moves)
                                                    : std::string())
                                  : std::string()) +
-           (!r.blocked_cells.empty() ? fmt::format("Blocked: {} never clear{} (covered by {})\n", r.blocked_cells,
-                                                   r.blocked_cells.find(' ') == std::string::npos ? "s" : "",
-                                                   r.blockers)
+           (!blocked_cells.empty() ? fmt::format("Blocked: {} never clear{} (covered by {})\n", blocked_cells,
+                                                 blocked_cells.find(' ') == std::string::npos ? "s" : "", blockers)
                                      : std::string());
 }
 

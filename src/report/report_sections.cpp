@@ -1,5 +1,5 @@
 #include "report/report_sections.h"
-#include "report/text.h"
+#include "puzzle/text.h"
 
 #include <sstream>
 

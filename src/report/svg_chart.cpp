@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "report/html.h"
+#include "puzzle/html.h"
 
 namespace slidedb {
 

@@ -1,5 +1,5 @@
 #include "report/table.h"
-#include "report/text.h"
+#include "puzzle/text.h"
 
 #include <algorithm>
 #include <stdexcept>

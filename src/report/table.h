@@ -4,18 +4,14 @@
 #include <string>
 #include <vector>
 
+#include "store/table.h"
+
 namespace slidedb {
 
 enum class Format { Table, Markdown, Csv, Json };
 
 // Parses "table", "md", "csv", "json"; throws std::invalid_argument.
 Format parse_format(const std::string& name);
-
-struct Table {
-    std::vector<std::string> columns;
-    std::vector<std::vector<std::string>> rows;  // cells as text; NULL is ""
-    std::vector<bool> numeric;                   // per column: right-align, unquoted in JSON
-};
 
 // Table: aligned columns; Markdown: a pipe table; CSV: RFC 4180; JSON: an
 // array of objects. Multi-line cells (boards) stay whole in every format.

@@ -16,7 +16,7 @@
 #include <variant>
 #include <vector>
 
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "scan/image.h"
 
 namespace slidedb {

@@ -1,7 +1,10 @@
 // The breadth-first search engine, shared by every rule set.
 //
-// A rule set gives: a State type, start(), is_goal(state),
-// for_each_successor(state, f) and move_between(a, b). Its moves must be
+// A rule set gives: a State type (an unsigned integer, or a std::array of
+// 64-bit words for wider boards) and its own Move type, start(),
+// is_goal(state), for_each_successor(state, f), move_between(a, b) (the move
+// that turns a into b, one move apart) and steps(move) (what a move costs in
+// the family's second metric; Unblock: cells slid). Its moves must be
 // reversible (every successor is also a predecessor): duplicates are then
 // only looked for one level up and down, and paths are rebuilt backwards.
 // The engine explores the whole cluster (every board reachable from the
@@ -66,9 +69,13 @@ bool expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std
     return cut;
 }
 
+// The whole cluster of rules.start(): figures, levels and, when a goal is
+// reached, an optimal path in `path` (cleared first) with moves and steps
+// filled. SolveResult::solution is left to the family, which writes moves as
+// text.
 template <class Rules>
 SolveResult bfs(const Rules& rules, const SolveOptions& options,
-                Visited<typename Rules::State>& seen) {
+                Visited<typename Rules::State>& seen, std::vector<typename Rules::Move>& path_moves) {
     using State = typename Rules::State;
     constexpr std::uint32_t kNone = Visited<State>::kNone;
     const auto started = std::chrono::steady_clock::now();
@@ -77,6 +84,7 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
 
     SolveResult r;
     r.max_states = max_states;
+    path_moves.clear();
     seen.clear();
     const State start = rules.start();
     seen.insert(&start, 1);
@@ -130,11 +138,11 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
         r.status = Status::Solved;
         r.steps = 0;
         for (std::size_t k = 1; k < path.size(); ++k) {
-            const Move m = rules.move_between(path[k - 1], path[k]);
-            r.solution.push_back(m);
-            r.steps += m.delta < 0 ? -m.delta : m.delta;
+            const typename Rules::Move m = rules.move_between(path[k - 1], path[k]);
+            path_moves.push_back(m);
+            r.steps += rules.steps(m);
         }
-        r.moves = static_cast<int>(r.solution.size());
+        r.moves = static_cast<int>(path_moves.size());
     } else {
         r.status = cut ? Status::Limit : Status::Unsolvable;
     }

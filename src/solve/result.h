@@ -1,12 +1,13 @@
-// What one search found out about a puzzle: the figures slidedb stores.
+// What one search found out about a puzzle: the figures slidedb stores, the
+// same for every family.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
-
-#include "solve/move.h"
 
 namespace slidedb {
 
@@ -27,15 +28,16 @@ struct Level {
 struct SolveOptions {
     std::uint64_t max_states = 50'000'000;  // boards kept before the search stops
     // After a complete search: distances to the goal (solved puzzles) or the
-    // blocked cells (unsolvable ones). Off, the search alone is measured.
+    // family's analysis of why not (unsolvable ones). Off, the search alone
+    // is measured.
     bool analyse_cluster = true;
 };
 
 struct SolveResult {
     Status status = Status::Unsolvable;
-    int moves = -1;             // optimal, in the move metric; -1 unless solved
-    int steps = -1;             // cells slid by the returned solution
-    std::vector<Move> solution;
+    int moves = -1;        // optimal, in the move metric; -1 unless solved
+    int steps = -1;        // the rule set's cost of the returned solution (Unblock: cells slid)
+    std::string solution;  // the moves as the family writes them ("BU1 AR3"); empty unless solved
 
     // The cluster: every board reachable from the start, start included.
     std::uint64_t cluster_size = 0;
@@ -47,20 +49,24 @@ struct SolveResult {
     // starts at every goal board; filled when solved with the cluster complete.
     std::vector<std::uint64_t> goal_levels;  // boards at each distance to the goal
     int hardest_moves = -1;     // the largest distance: the cluster's hardest start
-    std::string hardest_board;  // the first board found at that distance, as Board::grid()
+    std::string hardest_board;  // the first board found at that distance, as the family's board text
 
-    // Unsolvable puzzles: cells of the prisoner's row between it and the exit
-    // that some block or fixed cell covers in every board of the cluster
-    // ("r3c5 r3c6", 1-based, from the prisoner out), and their labels ('x'
-    // for a fixed cell). Empty otherwise.
-    std::string blocked_cells;
-    std::string blockers;
+    // Facts only some families find, each named by the solutions column that
+    // keeps it (Unblock: "blocked_cells", "blockers"). Empty when none.
+    std::vector<std::pair<std::string, std::string>> extras;
 
     std::uint64_t examined = 0;  // successors generated, all levels
     std::uint64_t max_states = 0;  // the limit the search ran under
     std::vector<Level> levels;
     double seconds = 0;
     std::uint64_t peak_bytes = 0;  // memory the search held at its largest
+
+    // The extra of that name, if the family found it.
+    std::optional<std::string> extra(std::string_view name) const {
+        for (const auto& [n, v] : extras)
+            if (n == name) return v;
+        return std::nullopt;
+    }
 };
 
 }  // namespace slidedb

@@ -19,17 +19,38 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <type_traits>
 #include <limits>
 #include <vector>
 
 namespace slidedb {
 
+// A state is an unsigned integer (64 or 128 bits: the fast paths) or, for
+// families whose boards need more, a std::array of 64-bit words. All zero
+// bits is a state like any other (the table tracks it aside).
 template <class State>
-inline std::uint64_t hash_state(State s) {
-    std::uint64_t x = static_cast<std::uint64_t>(s);
-    if constexpr (sizeof(State) > 8) x ^= static_cast<std::uint64_t>(s >> 64) * 0xC2B2AE3D27D4EB4Full;
-    return x * 0x9E3779B97F4A7C15ull;  // Fibonacci hashing: the high bits are well mixed
+struct IsWordArray : std::false_type {};
+template <std::size_t N>
+struct IsWordArray<std::array<std::uint64_t, N>> : std::true_type {};
+
+template <class State>
+inline std::uint64_t hash_state(const State& s) {
+    if constexpr (IsWordArray<State>::value) {
+        // Each word is folded in with a multiply and a shift, so words that
+        // differ only in their high bits still land apart.
+        std::uint64_t x = 0;
+        for (const std::uint64_t w : s) {
+            x = (x ^ w) * 0xC2B2AE3D27D4EB4Full;
+            x ^= x >> 29;
+        }
+        return x * 0x9E3779B97F4A7C15ull;
+    } else {
+        std::uint64_t x = static_cast<std::uint64_t>(s);
+        if constexpr (sizeof(State) > 8) x ^= static_cast<std::uint64_t>(s >> 64) * 0xC2B2AE3D27D4EB4Full;
+        return x * 0x9E3779B97F4A7C15ull;  // Fibonacci hashing: the high bits are well mixed
+    }
 }
 
 template <class State>
@@ -136,7 +157,7 @@ private:
 
     std::uint64_t bytes() const { return (boards_.size() + slots_.size()) * sizeof(State); }
 
-    static std::size_t slot_of(State s, std::size_t slots) {
+    static std::size_t slot_of(const State& s, std::size_t slots) {
         return static_cast<std::size_t>((static_cast<unsigned __int128>(hash_state(s)) * slots) >> 64);
     }
 

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <fmt/format.h>
 
@@ -18,12 +19,22 @@ void migrate(SQLite::Database& db, const std::string& path) {
         throw StoreError(fmt::format("{}: database schema version {} is newer than this slidedb "
                                      "knows ({}); upgrade slidedb",
                                      path, have, files.size()));
+    if (have == static_cast<int>(files.size())) return;
+    // A migration may copy a table to change its columns (SQLite's way):
+    // foreign keys are off while it runs, and checked whole before it
+    // commits, so a migration that broke one leaves the database as it was.
+    db.exec("PRAGMA foreign_keys = OFF");
     for (int v = have; v < static_cast<int>(files.size()); ++v) {
         SQLite::Transaction tx(db);
         db.exec(std::string(files[static_cast<std::size_t>(v)].text));
+        SQLite::Statement check(db, "PRAGMA foreign_key_check");
+        if (check.executeStep())
+            throw StoreError(fmt::format("{}: schema file {} leaves a broken reference in table {}", path,
+                                         files[static_cast<std::size_t>(v)].name, check.getColumn(0).getString()));
         db.exec(fmt::format("PRAGMA user_version = {}", v + 1));
         tx.commit();
     }
+    db.exec("PRAGMA foreign_keys = ON");
 }
 
 }  // namespace
@@ -51,8 +62,8 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
         db->setBusyTimeout(10'000);
         db->exec("PRAGMA journal_mode = WAL");
         db->exec("PRAGMA synchronous = NORMAL");  // WAL + NORMAL: a crash loses at most the last batch
-        db->exec("PRAGMA foreign_keys = ON");
         migrate(*db, path);
+        db->exec("PRAGMA foreign_keys = ON");
         return db;
     } catch (const SQLite::Exception& e) {
         throw StoreError(fmt::format("{}: {}", path, e.what()));

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/board.h"
+#include "puzzle/puzzle.h"
 #include "solve/result.h"
 
 namespace slidedb {
@@ -20,8 +20,7 @@ struct ScreenshotInfo {
 };
 
 struct FoundPuzzle {
-    Board board;
-    std::string key;
+    Puzzle puzzle;         // its key is the puzzle's identity
     int line = 0;          // 1-based; 0 for a picture
     std::string format;    // grid, framed, lines, blocks, png, jpeg
     std::optional<int> claimed_moves;

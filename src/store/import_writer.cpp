@@ -1,10 +1,10 @@
 #include "store/import_writer.h"
 
 #include <ctime>
+#include <type_traits>
 
 #include <fmt/format.h>
 
-#include "solve/move.h"
 
 namespace slidedb {
 
@@ -26,8 +26,9 @@ std::string utc_now() {
 
 template <class T>
 void bind_optional(SQLite::Statement& st, int index, const std::optional<T>& v) {
-    if (v) st.bind(index, static_cast<std::int64_t>(*v));
-    else st.bind(index);
+    if (!v) st.bind(index);
+    else if constexpr (std::is_same_v<T, std::string>) st.bind(index, *v);
+    else st.bind(index, static_cast<std::int64_t>(*v));
 }
 
 }  // namespace
@@ -46,7 +47,7 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
              "LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.key = ?");
     insert_puzzle_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, "
-             "fixed, import_id) VALUES (?, 'unblock', ?, ?, ?, ?, ?, ?, ?, ?)");
+             "fixed, import_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_source_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT OR IGNORE INTO sources (puzzle_id, path, line, kind, format, file_hash, "
              "claimed_moves, claimed_cluster, image_width, image_height, box_x, box_y, box_w, "
@@ -120,7 +121,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     bool have_solution = false;
     {
         SQLite::Statement& st = *find_puzzle_;
-        st.bind(1, p.key);
+        st.bind(1, p.puzzle.key);
         if (st.executeStep()) {
             id = st.getColumn(0).getInt64();
             have_solution = !st.getColumn(3).isNull();
@@ -132,15 +133,17 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     const bool is_new = id == 0;
     if (is_new) {
         SQLite::Statement& st = *insert_puzzle_;
-        st.bind(1, p.key);
-        st.bind(2, p.board.width);
-        st.bind(3, p.board.height);
-        st.bind(4, std::string(side_name(p.board.exit)));
-        st.bind(5, p.board.exit_row());
-        st.bind(6, p.board.grid());
-        st.bind(7, static_cast<int>(p.board.blocks.size()));
-        st.bind(8, static_cast<int>(p.board.fixed.size()));
-        st.bind(9, import_id_);
+        const Puzzle& z = p.puzzle;
+        st.bind(1, z.key);
+        st.bind(2, z.family);
+        st.bind(3, z.width);
+        st.bind(4, z.height);
+        bind_optional(st, 5, z.exit_side);
+        bind_optional(st, 6, z.exit_row);
+        st.bind(7, z.board);
+        bind_optional(st, 8, z.blocks);
+        bind_optional(st, 9, z.fixed);
+        st.bind(10, import_id_);
         st.exec();
         st.reset();
         id = db_.getLastInsertRowid();
@@ -150,7 +153,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     }
     // A new puzzle always arrives solved; a known one only with --resolve.
     if (p.result && (is_new || resolve_ || !have_solution)) {
-        write_solution(id, *p.result, p.board);
+        write_solution(id, *p.result);
         const SolveResult& r = *p.result;
         moves = r.status == Status::Solved ? r.moves : -1;
         cluster = r.cluster_complete ? static_cast<std::int64_t>(r.cluster_size) : -1;
@@ -200,14 +203,14 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     }
 }
 
-void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, const Board& board) {
+void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r) {
     SQLite::Statement& st = *insert_solution_;
     st.bind(1, puzzle_id);
     st.bind(2, std::string(status_name(r.status)));
     if (r.status == Status::Solved) {
         st.bind(3, r.moves);
         st.bind(4, r.steps);
-        st.bind(5, moves_text(board, r.solution));
+        st.bind(5, r.solution);
     } else {
         st.bind(3);
         st.bind(4);
@@ -230,13 +233,9 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, 
         st.bind(16);
         st.bind(17);
     }
-    if (r.cluster_complete) {
-        st.bind(18, r.blocked_cells);
-        st.bind(19, r.blockers);
-    } else {
-        st.bind(18);
-        st.bind(19);
-    }
+    // The family's extras, NULL where it found none.
+    bind_optional(st, 18, r.extra("blocked_cells"));
+    bind_optional(st, 19, r.extra("blockers"));
     st.exec();
     st.reset();
 

@@ -49,7 +49,7 @@ public:
 private:
     void begin_batch();
     void write_puzzle(const FoundFile& file, const FoundPuzzle& p, std::vector<std::string>& notes);
-    void write_solution(std::int64_t puzzle_id, const SolveResult& r, const Board& board);
+    void write_solution(std::int64_t puzzle_id, const SolveResult& r);
 
     SQLite::Database& db_;
     bool resolve_;

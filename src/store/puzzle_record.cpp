@@ -1,25 +1,46 @@
 #include "store/puzzle_record.h"
 
+#include <type_traits>
+
 #include <SQLiteCpp/Statement.h>
 
 #include "store/query.h"
-#include "puzzle/board.h"
 
 namespace slidedb {
 
 namespace {
 
+template <class T>
+std::optional<T> optional_column(const SQLite::Column& c) {
+    if (c.isNull()) return std::nullopt;
+    if constexpr (std::is_same_v<T, std::string>) return c.getString();
+    else return static_cast<T>(c.getInt64());
+}
 
 }  // namespace
 
+// The columns puzzle_columns() names, in that order.
+Puzzle puzzle_from_row(const SQLite::Statement& row, int at) {
+    Puzzle z;
+    z.family = row.getColumn(at).getString();
+    z.width = row.getColumn(at + 1).getInt();
+    z.height = row.getColumn(at + 2).getInt();
+    z.board = row.getColumn(at + 3).getString();
+    z.key = row.getColumn(at + 4).getString();
+    z.exit_side = optional_column<std::string>(row.getColumn(at + 5));
+    z.exit_row = optional_column<int>(row.getColumn(at + 6));
+    z.blocks = optional_column<int>(row.getColumn(at + 7));
+    z.fixed = optional_column<int>(row.getColumn(at + 8));
+    return z;
+}
+
 std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
-    SQLite::Statement p(db, "SELECT board, exit_side FROM puzzles WHERE id = ?");
+    SQLite::Statement p(db, std::string("SELECT ") + kPuzzleColumns + " FROM puzzles WHERE id = ?");
     p.bind(1, id);
     if (!p.executeStep()) return std::nullopt;
     PuzzleRecord rec;
     rec.id = id;
-    rec.board = board_from_text(p.getColumn(0).getString(),
-                                p.getColumn(1).getString() == "left" ? Side::Left : Side::Right);
+    rec.puzzle = puzzle_from_row(p, 0);
 
     SQLite::Statement s(db, "SELECT status, moves, steps, solution, cluster_size, cluster_goals, "
                             "cluster_depth, cluster_complete, examined, max_states, seconds, "
@@ -33,7 +54,7 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
         if (r.status == Status::Solved) {
             r.moves = s.getColumn(1).getInt();
             r.steps = s.getColumn(2).getInt();
-            r.solution = parse_moves(rec.board, s.getColumn(3).getString());
+            r.solution = s.getColumn(3).getString();
         }
         r.cluster_size = static_cast<std::uint64_t>(s.getColumn(4).getInt64());
         r.cluster_goals = static_cast<std::uint64_t>(s.getColumn(5).getInt64());
@@ -48,8 +69,8 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
             r.hardest_moves = s.getColumn(13).getInt();
             r.hardest_board = s.getColumn(14).getString();
         }
-        if (!s.getColumn(15).isNull()) r.blocked_cells = s.getColumn(15).getString();
-        if (!s.getColumn(16).isNull()) r.blockers = s.getColumn(16).getString();
+        if (!s.getColumn(15).isNull()) r.extras.emplace_back("blocked_cells", s.getColumn(15).getString());
+        if (!s.getColumn(16).isNull()) r.extras.emplace_back("blockers", s.getColumn(16).getString());
         SQLite::Statement g(db, "SELECT boards FROM goal_levels WHERE puzzle_id = ? ORDER BY distance");
         g.bind(1, id);
         while (g.executeStep()) r.goal_levels.push_back(static_cast<std::uint64_t>(g.getColumn(0).getInt64()));

@@ -7,21 +7,28 @@
 #include <vector>
 
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 
-#include "puzzle/board.h"
-#include "report/table.h"
-#include "solve/move.h"
+#include "puzzle/puzzle.h"
 #include "solve/result.h"
+#include "store/table.h"
 
 namespace slidedb {
 
 struct PuzzleRecord {
     std::int64_t id = 0;
-    Board board;
+    Puzzle puzzle;
     std::optional<SolveResult> result;  // timings and figures as stored
     std::string solver_version;
     Table sources;  // path, line, kind, format, claims
 };
+
+// The columns of `puzzles` that make a Puzzle, for a SELECT list; and the
+// Puzzle back from a row whose columns `first_column` on are those. Facts
+// NULL in the database stay empty.
+inline constexpr const char* kPuzzleColumns =
+    "family, width, height, board, key, exit_side, exit_row, blocks, fixed";
+Puzzle puzzle_from_row(const SQLite::Statement& row, int first_column);
 
 std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id);
 

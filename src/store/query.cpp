@@ -4,8 +4,8 @@
 #include <sqlite3.h>
 #include <fmt/format.h>
 
+#include "puzzle/text.h"
 #include "store/database.h"
-#include "report/text.h"
 
 namespace slidedb {
 

@@ -7,7 +7,7 @@
 
 #include <SQLiteCpp/Database.h>
 
-#include "report/table.h"
+#include "store/table.h"
 
 namespace slidedb {
 

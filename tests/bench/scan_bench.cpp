@@ -11,7 +11,7 @@
 #include <string>
 
 #include "draw/render.h"
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "scan/image.h"
 #include "scan/screenshot.h"
 

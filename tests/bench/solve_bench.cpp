@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/board.h"
-#include "solve/solver.h"
+#include "families/unblock/board.h"
+#include "families/unblock/solver.h"
 
 namespace slidedb {
 namespace {

@@ -78,8 +78,8 @@ TEST_F(Commands, ReportsHardestAndUnsolvable) {
     const Outcome hardest = slidedb(*dir_, "report hardest --top 1 --db t.db --format csv");
     ASSERT_EQ(hardest.status, 0) << hardest.err;
     // The 54-move line of rush_sample.txt, ahead of the 49-move example.
-    EXPECT_EQ(hardest.out.substr(0, hardest.out.find("\r\n")), "id,size,moves,steps,cluster,examined,ms,source");
-    EXPECT_NE(hardest.out.find(",6x6,54,"), std::string::npos) << hardest.out;
+    EXPECT_EQ(hardest.out.substr(0, hardest.out.find("\r\n")), "id,family,size,moves,steps,cluster,examined,ms,source");
+    EXPECT_NE(hardest.out.find(",unblock,6x6,54,"), std::string::npos) << hardest.out;
     EXPECT_NE(hardest.out.find("rush_sample.txt:"), std::string::npos) << hardest.out;
 
     const Outcome uns = slidedb(*dir_, "report unsolvable --db t.db");
@@ -91,6 +91,14 @@ TEST_F(Commands, ReportsHardestAndUnsolvable) {
     ASSERT_EQ(summary.status, 0) << summary.err;
     EXPECT_NE(summary.out.find("solved"), std::string::npos);
     EXPECT_EQ(slidedb(*dir_, "report nonsense --db t.db").status, 2);
+
+    // --family keeps one family's puzzles, and names the families it knows.
+    const Outcome unblock = slidedb(*dir_, "report hardest --top 1 --family unblock --db t.db --format csv");
+    ASSERT_EQ(unblock.status, 0) << unblock.err;
+    EXPECT_EQ(unblock.out, hardest.out);
+    const Outcome unknown = slidedb(*dir_, "report hardest --family chess --db t.db");
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_NE(unknown.err.find("unknown family 'chess' (families: unblock)"), std::string::npos) << unknown.err;
 }
 
 TEST(Solve, PrintsNumberedBoardsFromStdin) {

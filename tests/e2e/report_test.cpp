@@ -5,8 +5,8 @@
 
 #include "e2e.h"
 
-#include "puzzle/board.h"
-#include "solve/move.h"
+#include "families/unblock/board.h"
+#include "families/unblock/move.h"
 
 namespace slidedb::e2e {
 namespace {

@@ -7,43 +7,43 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/board_file.h"
+#include "families/unblock/board_file.h"
 
 namespace slidedb {
 namespace {
 
-std::string describe(const std::vector<ReadItem>& items) {
+std::string describe(const std::vector<BoardItem>& items) {
     std::string s;
-    for (const ReadItem& item : items) {
+    for (const BoardItem& item : items) {
         if (const auto* e = std::get_if<ReadError>(&item))
             s += "\n  error line " + std::to_string(e->line) + ": " + e->message;
         else
-            s += "\n  " + std::get<ReadPuzzle>(item).format + " puzzle line " +
-                 std::to_string(std::get<ReadPuzzle>(item).line);
+            s += "\n  " + std::get<BoardRead>(item).format + " puzzle line " +
+                 std::to_string(std::get<BoardRead>(item).line);
     }
     return s.empty() ? "nothing" : s;
 }
 
 // The one puzzle a text holds; a test failure if it holds anything else.
-ReadPuzzle one_puzzle(std::string_view text) {
-    const std::vector<ReadItem> items = read_board_text(text);
-    if (items.size() == 1 && std::holds_alternative<ReadPuzzle>(items[0]))
-        return std::get<ReadPuzzle>(items[0]);
+BoardRead one_puzzle(std::string_view text) {
+    const std::vector<BoardItem> items = read_boards(text);
+    if (items.size() == 1 && std::holds_alternative<BoardRead>(items[0]))
+        return std::get<BoardRead>(items[0]);
     ADD_FAILURE() << "expected one puzzle, got" << describe(items);
     return {};
 }
 
 // The one error a text gives; a test failure if it gives anything else.
 ReadError one_error(std::string_view text) {
-    const std::vector<ReadItem> items = read_board_text(text);
+    const std::vector<BoardItem> items = read_boards(text);
     if (items.size() == 1 && std::holds_alternative<ReadError>(items[0]))
         return std::get<ReadError>(items[0]);
     ADD_FAILURE() << "expected one error, got" << describe(items);
     return {};
 }
 
-const ReadPuzzle* as_puzzle(const ReadItem& item) { return std::get_if<ReadPuzzle>(&item); }
-const ReadError* as_error(const ReadItem& item) { return std::get_if<ReadError>(&item); }
+const BoardRead* as_puzzle(const BoardItem& item) { return std::get_if<BoardRead>(&item); }
+const ReadError* as_error(const BoardItem& item) { return std::get_if<ReadError>(&item); }
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
@@ -76,7 +76,7 @@ constexpr std::string_view kYbGrid = "B.CDDD\nB.CE..\nBAAE.F\nGGHH.F\nIIJJ.F\n..
 // ---------------------------------------------------------------- grid
 
 TEST(GridFormat, ReadsRowsOfLetters) {
-    const ReadPuzzle p = one_puzzle(std::string(kReadmeGrid) + "\n");
+    const BoardRead p = one_puzzle(std::string(kReadmeGrid) + "\n");
     EXPECT_EQ(p.format, "grid");
     EXPECT_EQ(p.line, 1);
     EXPECT_EQ(p.board.width, 6);
@@ -88,34 +88,34 @@ TEST(GridFormat, ReadsRowsOfLetters) {
 }
 
 TEST(GridFormat, ReadsSpaceSeparatedCells) {
-    const ReadPuzzle p = one_puzzle(
+    const BoardRead p = one_puzzle(
         ". . . F . .\n. . . F G .\nB A A F G .\nB D . . . .\nC D . . . .\nC . E E . .\n");
     EXPECT_EQ(p.format, "grid");
     EXPECT_EQ(p.board.grid(), kKbGrid);
 }
 
 TEST(GridFormat, RelabelsToTheCanonicalGrid) {
-    const ReadPuzzle p = one_puzzle("ooZZoo\nQoooox\nQAAooo\nooRRRo\noooooo\nxooooo\n");
+    const BoardRead p = one_puzzle("ooZZoo\nQoooox\nQAAooo\nooRRRo\noooooo\nxooooo\n");
     EXPECT_EQ(p.board.grid(), "..BB..\nC....x\nCAA...\n..DDD.\n......\nx.....");
     EXPECT_EQ(p.board.fixed.size(), 2u);
 }
 
 TEST(GridFormat, ReadsBoardsThatAreNotSquare) {
-    const ReadPuzzle p = one_puzzle("........\n........\nAA......\n.....BB.\n........\n");
+    const BoardRead p = one_puzzle("........\n........\nAA......\n.....BB.\n........\n");
     EXPECT_EQ(p.board.width, 8);
     EXPECT_EQ(p.board.height, 5);
     EXPECT_EQ(p.board.exit_row(), 2);
 }
 
 TEST(GridFormat, ExitLeftFromHeader) {
-    const ReadPuzzle p = one_puzzle("# exit: left\n....\n..AA\n....\n....\n");
+    const BoardRead p = one_puzzle("# exit: left\n....\n..AA\n....\n....\n");
     EXPECT_EQ(p.board.exit, Side::Left);
     EXPECT_EQ(p.line, 2);
     EXPECT_EQ(p.board.key(), "unblock 4x4 left ..../..AA/..../....");
 }
 
 TEST(GridFormat, SeveralPuzzlesWithOneBadAmongThem) {
-    const auto items = read_board_text(
+    const auto items = read_boards(
         "....\nAA..\n....\n....\n"    // 1-4
         "\n"                          // 5
         "BB..\nAA.A\n...A\n....\n"    // 6-9: two prisoners
@@ -135,13 +135,13 @@ TEST(GridFormat, SeveralPuzzlesWithOneBadAmongThem) {
 }
 
 TEST(GridFormat, CrlfEndingsAndByteOrderMark) {
-    const ReadPuzzle p = one_puzzle("\xEF\xBB\xBF....\r\nAA..\r\n....\r\n....\r\n");
+    const BoardRead p = one_puzzle("\xEF\xBB\xBF....\r\nAA..\r\n....\r\n....\r\n");
     EXPECT_EQ(p.line, 1);
     EXPECT_EQ(p.board.grid(), "....\nAA..\n....\n....");
 }
 
 TEST(GridFormat, IgnoresTrailingBlanks) {
-    const ReadPuzzle p = one_puzzle("....  \nAA..\t\n. . . .  \n....\n");
+    const BoardRead p = one_puzzle("....  \nAA..\t\n. . . .  \n....\n");
     EXPECT_EQ(p.board.grid(), "....\nAA..\n....\n....");
 }
 
@@ -222,7 +222,7 @@ TEST(GridFormat, RejectsSize9x9) {
 // ---------------------------------------------------------------- framed
 
 TEST(FramedFormat, ReadsStarPrisonerAndRightGap) {
-    const ReadPuzzle p = one_puzzle(kYbText);
+    const BoardRead p = one_puzzle(kYbText);
     EXPECT_EQ(p.format, "framed");
     EXPECT_EQ(p.line, 1);
     EXPECT_EQ(p.board.exit, Side::Right);
@@ -231,38 +231,38 @@ TEST(FramedFormat, ReadsStarPrisonerAndRightGap) {
 }
 
 TEST(FramedFormat, PadsAnExitRowWhoseBlanksWereStripped) {
-    const ReadPuzzle p = one_puzzle("+----+\n|    |\n|AA\n|B   |\n|B   |\n+----+\n");
+    const BoardRead p = one_puzzle("+----+\n|    |\n|AA\n|B   |\n|B   |\n+----+\n");
     EXPECT_EQ(p.board.grid(), "....\nAA..\nB...\nB...");
     EXPECT_EQ(p.board.exit, Side::Right);
 }
 
 TEST(FramedFormat, ReadsTheRightGapDrawnAsABlank) {
-    const ReadPuzzle p = one_puzzle("+----+\n|    |\n|AA   \n|    |\n|    |\n+----+\n");
+    const BoardRead p = one_puzzle("+----+\n|    |\n|AA   \n|    |\n|    |\n+----+\n");
     EXPECT_EQ(p.board.grid(), "....\nAA..\n....\n....");
 }
 
 TEST(FramedFormat, ReadsALeftGap) {
-    const ReadPuzzle p = one_puzzle("+----+\n|    |\n  AA|\n|    |\n|    |\n+----+\n");
+    const BoardRead p = one_puzzle("+----+\n|    |\n  AA|\n|    |\n|    |\n+----+\n");
     EXPECT_EQ(p.board.exit, Side::Left);
     EXPECT_EQ(p.board.grid(), "....\n..AA\n....\n....");
     EXPECT_EQ(p.board.key(), "unblock 4x4 left ..../..AA/..../....");
 }
 
 TEST(FramedFormat, ReadsALeftGapDrawnAsABlank) {
-    const ReadPuzzle p = one_puzzle("+----+\n|    |\n   AA|\n|    |\n|    |\n+----+\n");
+    const BoardRead p = one_puzzle("+----+\n|    |\n   AA|\n|    |\n|    |\n+----+\n");
     EXPECT_EQ(p.board.exit, Side::Left);
     EXPECT_EQ(p.board.grid(), "....\n..AA\n....\n....");
 }
 
 TEST(FramedFormat, LettersWithoutStarsUseA) {
-    const ReadPuzzle p = one_puzzle("+-----+\n|B    |\n|BAA  \n|  CC |\n|     |\n+-----+");
+    const BoardRead p = one_puzzle("+-----+\n|B    |\n|BAA  \n|  CC |\n|     |\n+-----+");
     EXPECT_EQ(p.board.grid(), "B....\nBAA..\n..CC.\n.....");
     EXPECT_EQ(p.board.width, 5);
     EXPECT_EQ(p.board.height, 4);
 }
 
 TEST(FramedFormat, SeveralPuzzlesBackToBack) {
-    const auto items = read_board_text(std::string(kYbText) + "\n" + std::string(kKbFramed) + "\n" +
+    const auto items = read_boards(std::string(kYbText) + "\n" + std::string(kKbFramed) + "\n" +
                                        std::string(kYbText) + "\r\n");
     ASSERT_EQ(items.size(), 3u) << describe(items);
     ASSERT_TRUE(as_puzzle(items[0]) && as_puzzle(items[1]) && as_puzzle(items[2]))
@@ -343,7 +343,7 @@ TEST(FramedFormat, BoardErrorsNameThePuzzlesFirstLine) {
 // ---------------------------------------------------------------- lines
 
 TEST(LinesFormat, ReadsABoardAlone) {
-    const ReadPuzzle p = one_puzzle("ooooooooooooAAoooooooooooooooooooooo\n");
+    const BoardRead p = one_puzzle("ooooooooooooAAoooooooooooooooooooooo\n");
     EXPECT_EQ(p.format, "lines");
     EXPECT_EQ(p.line, 1);
     EXPECT_EQ(p.board.grid(), "......\n......\nAA....\n......\n......\n......");
@@ -352,7 +352,7 @@ TEST(LinesFormat, ReadsABoardAlone) {
 }
 
 TEST(LinesFormat, ReadsMovesBoardAndCluster) {
-    const ReadPuzzle p = one_puzzle("04 BBCCHoooGoHoAAGoooFDDxooFoooooFooooo 574");
+    const BoardRead p = one_puzzle("04 BBCCHoooGoHoAAGoooFDDxooFoooooFooooo 574");
     EXPECT_EQ(p.format, "lines");
     EXPECT_EQ(p.board.grid(), "BBCCD.\n..E.D.\nAAE...\nFGGx..\nF.....\nF.....");
     EXPECT_EQ(p.claimed_moves, 4);
@@ -360,14 +360,14 @@ TEST(LinesFormat, ReadsMovesBoardAndCluster) {
 }
 
 TEST(LinesFormat, AcceptsDotsAndTabs) {
-    const ReadPuzzle p = one_puzzle("7\t" + std::string(kKbLine) + "\t3102\r\n");
+    const BoardRead p = one_puzzle("7\t" + std::string(kKbLine) + "\t3102\r\n");
     EXPECT_EQ(p.board.grid(), kKbGrid);
     EXPECT_EQ(p.claimed_moves, 7);
     EXPECT_EQ(p.claimed_cluster, 3102u);
 }
 
 TEST(LinesFormat, ReadsEverySquareFrom4x4To8x8) {
-    const auto items = read_board_text(
+    const auto items = read_boards(
         "....AA.........."
         "\n"
         "..........AA............."
@@ -391,7 +391,7 @@ TEST(LinesFormat, OtherShapesNeedASizeHeader) {
     EXPECT_TRUE(contains(e.message, "board has 20 characters")) << e.message;
     EXPECT_TRUE(contains(e.message, "# size: WxH")) << e.message;
 
-    const ReadPuzzle p = one_puzzle("# size: 5x4\n" + board);
+    const BoardRead p = one_puzzle("# size: 5x4\n" + board);
     EXPECT_EQ(p.line, 2);
     EXPECT_EQ(p.board.width, 5);
     EXPECT_EQ(p.board.height, 4);
@@ -405,12 +405,12 @@ TEST(LinesFormat, RejectsALengthThatDisagreesWithTheSizeHeader) {
 }
 
 TEST(LinesFormat, ExitLeftFromHeader) {
-    const ReadPuzzle p = one_puzzle("#exit:left\nooooooooooooAAoooooooooooooooooooooo\n");
+    const BoardRead p = one_puzzle("#exit:left\nooooooooooooAAoooooooooooooooooooooo\n");
     EXPECT_EQ(p.board.exit, Side::Left);
 }
 
 TEST(LinesFormat, BadLinesDoNotHideTheOthers) {
-    const auto items = read_board_text(
+    const auto items = read_boards(
         "01 ooooooooooooAAoooooooooooooooooooooo 5\n"     // 1
         "03 ooCoooooCoooAACooooooooooooooooBBoo 60\n"     // 2: 35 characters
         "03 ooCoooooCoooAA#ooooooooooooooooBBooo 60\n"    // 3: unknown character
@@ -443,7 +443,7 @@ TEST(LinesFormat, RejectsAMoveCountOutOfRange) {
 // ---------------------------------------------------------------- blocks
 
 TEST(BlocksFormat, ReadsTheKbInput) {
-    const ReadPuzzle p = one_puzzle(kKbBlocks);
+    const BoardRead p = one_puzzle(kKbBlocks);
     EXPECT_EQ(p.format, "blocks");
     EXPECT_EQ(p.line, 1);
     EXPECT_EQ(p.board.width, 6);
@@ -453,7 +453,7 @@ TEST(BlocksFormat, ReadsTheKbInput) {
 }
 
 TEST(BlocksFormat, SizeAndExitFromHeaders) {
-    const ReadPuzzle p = one_puzzle("# size: 4x5\n# exit: left\n2 1 2 H\n5 4 3 V\n");
+    const BoardRead p = one_puzzle("# size: 4x5\n# exit: left\n2 1 2 H\n5 4 3 V\n");
     EXPECT_EQ(p.line, 3);
     EXPECT_EQ(p.board.width, 4);
     EXPECT_EQ(p.board.height, 5);
@@ -499,7 +499,7 @@ TEST(BlocksFormat, RejectsAMalformedLine) {
 }
 
 TEST(BlocksFormat, SeveralListsWithOneBad) {
-    const auto items = read_board_text(
+    const auto items = read_boards(
         std::string(kKbBlocks) + "\r\n\r\n3 1 2 h\r\n3 2 2 v\r\n\r\n" + std::string(kKbBlocks));
     ASSERT_EQ(items.size(), 3u) << describe(items);
     ASSERT_TRUE(as_puzzle(items[0]) && as_error(items[1]) && as_puzzle(items[2]))
@@ -516,13 +516,13 @@ TEST(BlocksFormat, SeveralListsWithOneBad) {
 TEST(Directives, KeywordAnyCaseAndBlanksOptional) {
     EXPECT_EQ(one_puzzle("#EXIT:LEFT\n....\n..AA\n....\n....").board.exit, Side::Left);
     EXPECT_EQ(one_puzzle("  #  Exit :  Left \n....\n..AA\n....\n....").board.exit, Side::Left);
-    const ReadPuzzle p = one_puzzle("# SIZE : 5 x 4\n" + std::string(20, '.').replace(5, 2, "AA"));
+    const BoardRead p = one_puzzle("# SIZE : 5 x 4\n" + std::string(20, '.').replace(5, 2, "AA"));
     EXPECT_EQ(p.board.width, 5);
     EXPECT_EQ(p.board.height, 4);
 }
 
 TEST(Directives, ApplyOnlyToPuzzlesAfterThem) {
-    const auto items = read_board_text(
+    const auto items = read_boards(
         "....\nAA..\n....\n....\n# exit: left\n....\n..AA\n....\n....\n"
         "#exit: right\n....\nAA..\n....\n....\n");
     ASSERT_EQ(items.size(), 3u) << describe(items);
@@ -535,14 +535,14 @@ TEST(Directives, ApplyOnlyToPuzzlesAfterThem) {
 }
 
 TEST(Directives, PlainCommentsAreIgnored) {
-    const ReadPuzzle p =
+    const BoardRead p =
         one_puzzle("# exit left, as the size says\n# an exit strategy\n#\n....\nAA..\n....\n....");
     EXPECT_EQ(p.board.exit, Side::Right);
     EXPECT_EQ(p.line, 4);
 }
 
 TEST(Directives, BadValuesAreErrorLines) {
-    const auto items = read_board_text(
+    const auto items = read_boards(
         "# exit: up\n# size: big\n# size: 9x9\n# size: 3x3\n"
         "ooooooooooooAAoooooooooooooooooooooo\n");
     ASSERT_EQ(items.size(), 5u) << describe(items);
@@ -563,7 +563,7 @@ TEST(Directives, BadValuesAreErrorLines) {
 }
 
 TEST(Directives, ACommentEndsAPuzzle) {
-    const auto items = read_board_text("....\nAA..\n# between\n....\n....\n");
+    const auto items = read_boards("....\nAA..\n# between\n....\n....\n");
     ASSERT_EQ(items.size(), 2u) << describe(items);
     ASSERT_TRUE(as_error(items[0]) && as_error(items[1])) << describe(items);
     EXPECT_EQ(as_error(items[0])->line, 1);
@@ -591,7 +591,7 @@ TEST(BadInput, RandomBytesWithoutNul) {
 }
 
 TEST(BadInput, Utf8CommentsAreText) {
-    const ReadPuzzle p = one_puzzle("# Übung — Rätsel «leicht» ✓\n....\nAA..\n....\n....\n");
+    const BoardRead p = one_puzzle("# Übung — Rätsel «leicht» ✓\n....\nAA..\n....\n....\n");
     EXPECT_EQ(p.line, 2);
 }
 
@@ -605,7 +605,7 @@ TEST(BadInput, OversizedFile) {
 TEST(BadInput, OversizedLineIsSkipped) {
     const std::string long_line(kMaxLineBytes + 1, 'o');
     const auto items =
-        read_board_text("....\nAA..\n....\n....\n\n" + long_line + "\n\n....\nAA..\n....\n....\n");
+        read_boards("....\nAA..\n....\n....\n\n" + long_line + "\n\n....\nAA..\n....\n....\n");
     ASSERT_EQ(items.size(), 3u) << describe(items);
     ASSERT_TRUE(as_puzzle(items[0]) && as_error(items[1]) && as_puzzle(items[2]))
         << describe(items);
@@ -619,7 +619,7 @@ TEST(BadInput, OversizedLineInsideAGridDropsThatGridOnly) {
     // Without the unread row the rest would still make a valid 4x3 board.
     const std::string long_row(kMaxLineBytes + 10, '.');
     const auto items =
-        read_board_text("....\nAA..\n" + long_row + "\n....\n\n....\nAA..\n....\n....\n");
+        read_boards("....\nAA..\n" + long_row + "\n....\n\n....\nAA..\n....\n....\n");
     ASSERT_EQ(items.size(), 2u) << describe(items);
     ASSERT_TRUE(as_error(items[0]) && as_puzzle(items[1])) << describe(items);
     EXPECT_EQ(as_error(items[0])->line, 3);
@@ -628,7 +628,7 @@ TEST(BadInput, OversizedLineInsideAGridDropsThatGridOnly) {
 
 TEST(BadInput, OversizedLineAmongDatabaseLines) {
     const std::string board = "ooooooooooooAAoooooooooooooooooooooo";
-    const auto items = read_board_text(board + "\n" + std::string(5000, 'o') + "\n" + board + "\n");
+    const auto items = read_boards(board + "\n" + std::string(5000, 'o') + "\n" + board + "\n");
     ASSERT_EQ(items.size(), 3u) << describe(items);
     ASSERT_TRUE(as_puzzle(items[0]) && as_error(items[1]) && as_puzzle(items[2]))
         << describe(items);
@@ -647,7 +647,7 @@ TEST(BadInput, EmptyFile) {
 
 TEST(BadInput, UnknownFormatGivesOneErrorAndAHint) {
     const auto items =
-        read_board_text("Hello there, this is\na letter, not a board.\n\n....\nAA..\n....\n....\n");
+        read_boards("Hello there, this is\na letter, not a board.\n\n....\nAA..\n....\n....\n");
     ASSERT_EQ(items.size(), 2u) << describe(items);
     ASSERT_TRUE(as_error(items[0]) && as_puzzle(items[1])) << describe(items);
     EXPECT_EQ(as_error(items[0])->line, 1);
@@ -661,7 +661,7 @@ TEST(BadInput, UnknownFormatGivesOneErrorAndAHint) {
 // ---------------------------------------------------------------- reference files
 
 TEST(ReferenceFiles, KbInput) {
-    const ReadPuzzle p = one_puzzle(file_text("kb_input.txt"));
+    const BoardRead p = one_puzzle(file_text("kb_input.txt"));
     EXPECT_EQ(p.format, "blocks");
     EXPECT_EQ(p.board.grid(), kKbGrid);
     EXPECT_EQ(p.board.exit, Side::Right);
@@ -670,14 +670,14 @@ TEST(ReferenceFiles, KbInput) {
 }
 
 TEST(ReferenceFiles, FgReadmeExample) {
-    const ReadPuzzle p = one_puzzle(file_text("fg_README_example.txt"));
+    const BoardRead p = one_puzzle(file_text("fg_README_example.txt"));
     EXPECT_EQ(p.format, "grid");
     EXPECT_EQ(p.board.grid(), kReadmeGrid);
     EXPECT_EQ(p.board.exit, Side::Right);
 }
 
 TEST(ReferenceFiles, YbExpert0001) {
-    const ReadPuzzle p = one_puzzle(file_text("yb_expert_0001.txt"));
+    const BoardRead p = one_puzzle(file_text("yb_expert_0001.txt"));
     EXPECT_EQ(p.format, "framed");
     EXPECT_EQ(p.board.grid(), kYbGrid);
     EXPECT_EQ(p.board.exit, Side::Right);
@@ -685,16 +685,16 @@ TEST(ReferenceFiles, YbExpert0001) {
 }
 
 TEST(ReferenceFiles, RushSample) {
-    const auto items = read_board_text(file_text("rush_sample.txt"));
+    const auto items = read_boards(file_text("rush_sample.txt"));
     ASSERT_EQ(items.size(), 302u);
     for (std::size_t i = 0; i < items.size(); ++i) {
-        const ReadPuzzle* p = as_puzzle(items[i]);
+        const BoardRead* p = as_puzzle(items[i]);
         ASSERT_TRUE(p) << "line " << i + 1 << ": " << as_error(items[i])->message;
         EXPECT_EQ(p->line, static_cast<int>(i) + 1);
         EXPECT_EQ(p->format, "lines");
         EXPECT_TRUE(p->claimed_moves && p->claimed_cluster);
     }
-    const ReadPuzzle& first = std::get<ReadPuzzle>(items[0]);
+    const BoardRead& first = std::get<BoardRead>(items[0]);
     EXPECT_EQ(first.claimed_moves, 1);
     EXPECT_EQ(first.claimed_cluster, 5u);
     EXPECT_EQ(first.board.grid(), "......\n......\nAA....\n......\n......\n......");
@@ -703,11 +703,11 @@ TEST(ReferenceFiles, RushSample) {
 TEST(ReferenceFiles, Rush18k) {
     const std::string text = file_text("rush_18k.txt");
     const auto start = std::chrono::steady_clock::now();
-    const auto items = read_board_text(text);
+    const auto items = read_boards(text);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     ASSERT_EQ(items.size(), 18068u);
     std::size_t puzzles = 0;
-    for (const ReadItem& item : items) puzzles += as_puzzle(item) != nullptr;
+    for (const BoardItem& item : items) puzzles += as_puzzle(item) != nullptr;
     EXPECT_EQ(puzzles, 18068u);
     RecordProperty("parse_seconds", std::to_string(took.count()));
 }

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 
 namespace slidedb {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "draw/annotate.h"
 #include "draw/render.h"
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "scan/image.h"
 #include "scan/screenshot.h"
 

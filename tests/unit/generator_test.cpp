@@ -3,8 +3,8 @@
 #include <set>
 
 #include "generate/generator.h"
-#include "puzzle/board_file.h"
-#include "solve/solver.h"
+#include "families/unblock/board_file.h"
+#include "families/unblock/solver.h"
 
 namespace slidedb {
 namespace {

@@ -4,9 +4,10 @@
 #include <map>
 #include <regex>
 
-#include "report/html.h"
+#include "puzzle/html.h"
 #include "report/html_page.h"
-#include "report/svg_board.h"
+#include "families/unblock/unblock_family.h"
+#include "report/player.h"
 #include "report/svg_chart.h"
 
 namespace slidedb {
@@ -21,7 +22,7 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
 PuzzlePicture sample() {
     PuzzlePicture p;
     p.id = 7;
-    p.board = board_from_grid({"......", "......", "AA...B", ".....B", "x.....", "......"}, Side::Right);
+    p.puzzle = to_puzzle(board_from_grid({"......", "......", "AA...B", ".....B", "x.....", "......"}, Side::Right));
     p.status = "solved";
     p.solution = "BU2 AR4";
     return p;
@@ -99,7 +100,7 @@ TEST(ReportPage, AClusterBoardKeepsItsLabelsAndColours) {
     Table t{{"board", "exit"}, {{"......\n......\nAA....\n......\nCC.BB.\n......", "right"}}, {false, false}};
     const std::string page = html_page({Report{"p", {make_section("Hardest board", t)}}}, nullptr, {});
     PuzzlePicture canonical;
-    canonical.board = board_from_grid({"......", "......", "AA....", "......", "BB.CC.", "......"}, Side::Right);
+    canonical.puzzle = to_puzzle(board_from_grid({"......", "......", "AA....", "......", "BB.CC.", "......"}, Side::Right));
     const std::string start = board_svg(canonical);
     auto fill_of = [](const std::string& svg, char label) {
         const std::regex g(std::string("data-label=\"") + label + "\"[^>]*><rect[^>]*fill=\"([^\"]*)\"");

@@ -40,7 +40,7 @@ protected:
         for (const Row& r : kRows) {
             // Distinct boards: the prisoner's row and a block column vary with the id.
             db->exec(fmt::format("INSERT INTO puzzles (id, key, family, width, height, exit_side, exit_row, board, "
-                                 "blocks, fixed, import_id) VALUES ({0}, 'k{0}', 'unblock', 6, 6, 'right', 2, "
+                                 "blocks, fixed, import_id) VALUES ({0}, 'unblock k{0}', 'unblock', 6, 6, 'right', 2, "
                                  "'......\n......\nAA...B\n.....B\n......\n......', 2, 0, 1)",
                                  r.id));
             const bool solved = r.moves > 0;
@@ -112,6 +112,7 @@ fs::path* ReportSql::dir_ = nullptr;
 TEST_F(ReportSql, SummaryCountsEverything) {
     auto s = run("summary");
     EXPECT_EQ(s["In short"], "6|4|2|30|7|1|1|1\n");
+    EXPECT_EQ(s["Families"], "unblock|6|4|2|0|30|7962\n");
     EXPECT_EQ(s["Puzzles"], "solved|4|10|30|19|950\nunsolvable|2||||7012\n");
     EXPECT_EQ(s["Sources"], "board-file|grid|6|6|1\nscreenshot|png|1|1|1\n");
     EXPECT_EQ(s["Errors"], "bad.txt|3|two prisoners|1|1\n");
@@ -124,9 +125,20 @@ TEST_F(ReportSql, HardestRanksByEachMeasure) {
     EXPECT_EQ(column(run("hardest", {{"by", "steps"}})["Hardest puzzles"], 0), "4 3 2 1 ");
     EXPECT_EQ(column(run("hardest", {{"by", "cluster"}})["Hardest puzzles"], 0), "3 2 1 4 ");
     EXPECT_EQ(column(run("hardest", {{"by", "effort"}})["Hardest puzzles"], 0), "4 2 3 1 ");
-    EXPECT_EQ(run("hardest", {{"top", "1"}})["Hardest puzzles"], "3|6x6|30|33|600|2000|2|a.txt:3\n");
+    EXPECT_EQ(run("hardest", {{"top", "1"}})["Hardest puzzles"], "3|unblock|6x6|30|33|600|2000|2|a.txt:3\n");
     // Two sources: the first one met names the puzzle.
-    EXPECT_EQ(column(run("hardest", {{"by", "steps"}})["Hardest puzzles"], 7), "a.txt:4 a.txt:3 a.txt:2 a.txt:1 ");
+    EXPECT_EQ(column(run("hardest", {{"by", "steps"}})["Hardest puzzles"], 8), "a.txt:4 a.txt:3 a.txt:2 a.txt:1 ");
+}
+
+TEST_F(ReportSql, ReportsKeepOneFamily) {
+    EXPECT_EQ(column(run("hardest", {{"family", "unblock"}})["Hardest puzzles"], 0), "3 2 4 1 ");
+    EXPECT_EQ(run("hardest", {{"family", "blocks"}})["Hardest puzzles"], "");
+    EXPECT_EQ(run("unsolvable", {{"family", "unblock"}})["In short"], "2|2|1|7000|2\n");
+    EXPECT_EQ(run("unsolvable", {{"family", "blocks"}})["In short"], "0|0|0|0|0\n");
+    EXPECT_EQ(run("difficulty", {{"family", "unblock"}}), run("difficulty"));
+    EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Difficulty bands"],
+              "under 15|0-14|0|0\nBeginner|15-20|0|0\nIntermediate|21-25|0|0\nAdvanced|26-30|0|0\nExpert|31+|0|0\n");
+    EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Optimal moves"], "");
 }
 
 TEST_F(ReportSql, DifficultyHasEveryBandAndEveryMoveCount) {

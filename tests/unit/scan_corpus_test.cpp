@@ -23,7 +23,7 @@
 
 #include "draw/canvas.h"
 #include "draw/render.h"
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "scan/image.h"
 #include "scan/screenshot.h"
 

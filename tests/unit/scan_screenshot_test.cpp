@@ -7,7 +7,7 @@
 #include <string>
 
 #include "draw/render.h"
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "scan/image.h"
 #include "scan/screenshot.h"
 

@@ -6,8 +6,9 @@
 #include <set>
 #include <string>
 
-#include "puzzle/board.h"
-#include "solve/solver.h"
+#include "families/unblock/board.h"
+#include "families/unblock/move.h"
+#include "families/unblock/solver.h"
 
 namespace slidedb {
 namespace {
@@ -28,14 +29,15 @@ const std::vector<std::string> kNoSolution = {".....B", ".....B", "...AAB", "...
 void expect_valid_solution(const Board& start, const SolveResult& r) {
     Board b = start;
     int steps = 0;
-    for (const Move& m : r.solution) {
+    const std::vector<Move> moves = parse_moves(start, r.solution);
+    for (const Move& m : moves) {
         ASSERT_NO_THROW(b = apply_move(b, m));
         steps += std::abs(m.delta);
     }
     const Block& p = b.blocks[0];
     EXPECT_EQ(p.col, start.exit == Side::Right ? start.width - p.length : 0);
     EXPECT_EQ(steps, r.steps);
-    EXPECT_EQ(static_cast<int>(r.solution.size()), r.moves);
+    EXPECT_EQ(static_cast<int>(moves.size()), r.moves);
 }
 
 // A slow, obviously correct BFS over grid strings, to check the fast one.
@@ -176,8 +178,8 @@ TEST(Solver, EditedScreenshotBoardIsUnsolvable) {
     const SolveResult r = solve(board_from_grid(kNoSolution, Side::Right));
     EXPECT_EQ(r.status, Status::Unsolvable);
     // Its right column: B never leaves the exit cell.
-    EXPECT_EQ(r.blocked_cells, "r3c6");
-    EXPECT_EQ(r.blockers, "B");
+    EXPECT_EQ(r.extra("blocked_cells").value_or(""), "r3c6");
+    EXPECT_EQ(r.extra("blockers").value_or(""), "B");
     EXPECT_EQ(r.hardest_moves, -1);
     EXPECT_TRUE(r.goal_levels.empty());
     EXPECT_EQ(r.moves, -1);
@@ -203,8 +205,8 @@ TEST(Solver, FixedCellsNeverMove) {
     const Board b = board_from_grid({"B.....", "B.....", "AA.x..", "......", "......", "......"}, Side::Right);
     const SolveResult r = solve(b);
     EXPECT_EQ(r.status, Status::Unsolvable);
-    EXPECT_EQ(r.blocked_cells, "r3c4");
-    EXPECT_EQ(r.blockers, "x");
+    EXPECT_EQ(r.extra("blocked_cells").value_or(""), "r3c4");
+    EXPECT_EQ(r.extra("blockers").value_or(""), "x");
     // Prisoner at cols 0-1: B can sit at rows 0, 3 or 4 (not across row 2).
     // Prisoner at cols 1-2: B anywhere in rows 0..4. 3 + 5 boards.
     EXPECT_EQ(r.cluster_size, 8u);

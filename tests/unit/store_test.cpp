@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 
 #include "store/database.h"
 #include "store/embedded_sql.h"
@@ -51,6 +52,60 @@ TEST(Database, OlderDatabaseIsMigratedWithItsRowsKept) {
     EXPECT_EQ(schema_version(*db), static_cast<int>(schema_files().size()));
     EXPECT_EQ(db->execAndGet("SELECT COUNT(*) FROM puzzles").getInt(), 1);
     EXPECT_EQ(db->execAndGet("SELECT COUNT(*) FROM goal_levels").getInt(), 0);
+}
+
+TEST(Database, VersionThreeDatabaseKeepsEveryRowInVersionFour) {
+    TempDb t;
+    {
+        SQLite::Database db(t.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("PRAGMA foreign_keys = ON");
+        for (int v = 0; v < 3; ++v) db.exec(std::string(schema_files().at(static_cast<std::size_t>(v)).text));
+        db.exec("PRAGMA user_version = 3");
+        db.exec("INSERT INTO imports (started_at, command, jobs) VALUES ('2026-01-01T00:00:00Z', 'x', 1)");
+        db.exec("INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, "
+                "import_id) VALUES ('unblock 4x4 right ..../AA../..../....', 'unblock', 4, 4, 'right', 1, "
+                "'....\nAA..\n....\n....', 1, 0, 1), ('6x6 old key', 'unblock', 6, 6, 'left', 2, '......', 3, 1, 1)");
+        db.exec("INSERT INTO sources (puzzle_id, path, line, kind, format, file_hash, import_id) "
+                "VALUES (1, 'a.txt', 1, 'board-file', 'grid', 'h', 1), (2, 'a.txt', 6, 'board-file', 'grid', 'h', 1)");
+        db.exec("INSERT INTO solutions (puzzle_id, status, moves, steps, solution, cluster_size, cluster_goals, "
+                "cluster_depth, cluster_complete, examined, max_states, seconds, peak_bytes, solver_version, "
+                "import_id, blocked_cells, blockers) VALUES (1, 'solved', 1, 2, 'AR2', 3, 1, 2, 1, 6, 100, 0.1, "
+                "64, 't', 1, '', ''), (2, 'unsolvable', NULL, NULL, NULL, 5, 0, 3, 1, 9, 100, 0.1, 64, 't', 1, "
+                "'r3c1', 'B')");
+        db.exec("INSERT INTO levels VALUES (1, 0, 1, 2, 2, 0), (1, 1, 2, 4, 0, 1), (2, 0, 1, 3, 4, 0)");
+        db.exec("INSERT INTO goal_levels VALUES (1, 0, 1), (1, 1, 2)");
+        db.exec("INSERT INTO errors (path, line, message, import_id, last_import_id) VALUES ('b', 0, 'm', 1, 1)");
+    }
+    auto db = open_database(t.path, Access::ReadWrite);
+    EXPECT_EQ(schema_version(*db), static_cast<int>(schema_files().size()));
+    EXPECT_EQ(db->execAndGet("PRAGMA foreign_keys").getInt(), 1);
+    EXPECT_FALSE(SQLite::Statement(*db, "PRAGMA foreign_key_check").executeStep());
+    auto rows = [&](const char* table) {
+        return db->execAndGet(std::string("SELECT COUNT(*) FROM ") + table).getInt();
+    };
+    EXPECT_EQ(rows("imports"), 1);
+    EXPECT_EQ(rows("puzzles"), 2);
+    EXPECT_EQ(rows("sources"), 2);
+    EXPECT_EQ(rows("solutions"), 2);
+    EXPECT_EQ(rows("levels"), 3);
+    EXPECT_EQ(rows("goal_levels"), 2);
+    EXPECT_EQ(rows("errors"), 1);
+    // Every key starts with its family; a key that already did is unchanged.
+    EXPECT_EQ(db->execAndGet("SELECT group_concat(key, '|') FROM (SELECT key FROM puzzles ORDER BY id)").getString(),
+              "unblock 4x4 right ..../AA../..../....|unblock 6x6 old key");
+    EXPECT_EQ(db->execAndGet("SELECT group_concat(family || ':' || exit_side || ':' || exit_row || ':' || blocks || "
+                             "':' || fixed, '|') FROM (SELECT * FROM puzzles ORDER BY id)")
+                  .getString(),
+              "unblock:right:1:1:0|unblock:left:2:3:1");
+    // The views carry the family and still join.
+    EXPECT_EQ(db->execAndGet("SELECT family || ':' || moves FROM hardest").getString(), "unblock:1");
+    EXPECT_EQ(db->execAndGet("SELECT family || ':' || cluster_size FROM unsolvable").getString(), "unblock:5");
+    // A family without an exit or block counts fits; a key without its family does not.
+    db->exec("INSERT INTO puzzles (key, family, width, height, board, import_id) "
+             "VALUES ('tiles 3x3 123/456/78.', 'tiles', 3, 3, '123\n456\n78.', 1)");
+    EXPECT_THROW(db->exec("INSERT INTO puzzles (key, family, width, height, board, import_id) "
+                          "VALUES ('3x3 x', 'tiles', 3, 3, 'x', 1)"),
+                 SQLite::Exception);
 }
 
 TEST(Database, NewerSchemaIsRefused) {

@@ -1,11 +1,11 @@
 // Letter grid: one row a line, cells optionally separated by single spaces.
 #include <fmt/format.h>
 
-#include "puzzle/format_common.h"
+#include "families/unblock/format_common.h"
 
 namespace slidedb::format {
 
-ReadItem read_grid(std::span<const Line> lines, const Directives& directives) {
+BoardItem read_grid(std::span<const Line> lines, const Directives& directives) {
     std::vector<std::string> rows;
     rows.reserve(lines.size());
     for (const Line& line : lines) {

@@ -9,7 +9,7 @@
 // next line that stands alone. The "# size:" directive shapes database lines
 // and block lists; grids and framed boards carry their own shape, and a
 // framed board its own exit.
-#include "puzzle/board_file.h"
+#include "families/unblock/board_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,7 +17,8 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/format_common.h"
+#include "families/unblock/format_common.h"
+#include "puzzle/text_checks.h"
 
 namespace slidedb {
 
@@ -43,52 +44,13 @@ namespace {
 using format::Directives;
 using format::Line;
 
-constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-
 bool is_digits(std::string_view s) {
     return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-// Control bytes other than blanks, and bytes outside valid UTF-8 sequences.
-std::size_t count_non_text(std::string_view s) {
-    std::size_t bad = 0;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            const bool blank = c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-            bad += (c < 0x20 && !blank) || c == 0x7f;
-            ++i;
-            continue;
-        }
-        const std::size_t tail = c >= 0xc2 && c <= 0xdf   ? 1
-                                 : c >= 0xe0 && c <= 0xef ? 2
-                                 : c >= 0xf0 && c <= 0xf4 ? 3
-                                                          : 0;
-        std::size_t k = 1;
-        while (k <= tail && i + k < s.size() &&
-               (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80)
-            ++k;
-        if (tail == 0 || k != tail + 1) {
-            ++bad;
-            ++i;
-        } else {
-            i += k;
-        }
-    }
-    return bad;
-}
-
-bool looks_binary(std::string_view text) {
-    if (text.find('\0') != std::string_view::npos) return true;
-    // Random bytes run near 60% non-text; a text file with a stray Latin-1
-    // accent stays near 0. A quarter separates them with room to spare.
-    const std::string_view sample = text.substr(0, 64 << 10);
-    return count_non_text(sample) * 4 > sample.size();
-}
-
-// Built in place: a ReadError first made into a temporary ReadItem trips a
+// Built in place: a ReadError first made into a temporary BoardItem trips a
 // false -Wmaybe-uninitialized in GCC 12 at -O2.
-void add_error(std::vector<ReadItem>& out, int line, std::string message) {
+void add_error(std::vector<BoardItem>& out, int line, std::string message) {
     out.emplace_back(std::in_place_type<ReadError>, line, std::move(message));
 }
 
@@ -152,7 +114,7 @@ Kind kind_of(std::string_view text) {
 
 // A puzzle with a line too long to read is not read at all: dropping the
 // line could leave a smaller board that still looks valid.
-bool report_long_lines(std::span<const Line> lines, std::vector<ReadItem>& out) {
+bool report_long_lines(std::span<const Line> lines, std::vector<BoardItem>& out) {
     bool any = false;
     for (const Line& line : lines) {
         if (line.text.size() <= kMaxLineBytes) continue;
@@ -165,7 +127,7 @@ bool report_long_lines(std::span<const Line> lines, std::vector<ReadItem>& out) 
 }
 
 // A grid, a block list, or lines of no known format.
-ReadItem read_run(Kind kind, std::span<const Line> lines, const Directives& directives) {
+BoardItem read_run(Kind kind, std::span<const Line> lines, const Directives& directives) {
     if (kind == Kind::Grid) return format::read_grid(lines, directives);
     if (kind == Kind::Blocks) return format::read_block_list(lines, directives);
     return ReadError{lines.front().number,
@@ -175,14 +137,14 @@ ReadItem read_run(Kind kind, std::span<const Line> lines, const Directives& dire
 }
 
 void read_chunk(std::span<const Line> chunk, const Directives& directives,
-                std::vector<ReadItem>& out) {
+                std::vector<BoardItem>& out) {
     while (!chunk.empty()) {
         const Kind kind = kind_of(chunk.front().text);
         std::size_t used = 1;
         if (kind == Kind::Database) {
             out.push_back(format::read_database_line(chunk.front(), directives));
         } else if (kind == Kind::Framed) {
-            ReadItem item = format::read_framed(chunk, used);
+            BoardItem item = format::read_framed(chunk, used);
             if (!report_long_lines(chunk.first(used), out)) out.push_back(std::move(item));
         } else {
             // Grids, block lists and unreadable or unread lines run until a
@@ -201,17 +163,24 @@ void read_chunk(std::span<const Line> chunk, const Directives& directives,
 
 }  // namespace
 
-std::vector<ReadItem> read_board_text(std::string_view text) {
-    std::vector<ReadItem> out;
-    if (text.size() > kMaxBoardFileBytes) {
-        add_error(out, 0,
-                  fmt::format("file is {} bytes; board files over {} bytes are not read",
-                              text.size(), kMaxBoardFileBytes));
-        return out;
+bool looks_like_unblock(std::string_view text) {
+    if (refuse_text(text)) return false;
+    for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t newline = std::min(text.find('\n', pos), text.size());
+        const std::string_view line = trim_end(text.substr(pos, newline - pos));
+        pos = newline + 1;
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string_view::npos || line[first] == '#') continue;
+        const Kind kind = kind_of(line);
+        return kind == Kind::Framed || kind == Kind::Database || kind == Kind::Blocks;
     }
-    if (text.starts_with(kByteOrderMark)) text.remove_prefix(kByteOrderMark.size());
-    if (looks_binary(text)) {
-        add_error(out, 0, "binary data, not a board file");
+    return false;
+}
+
+std::vector<BoardItem> read_boards(std::string_view text) {
+    std::vector<BoardItem> out;
+    if (auto refused = refuse_text(text)) {
+        out.emplace_back(std::in_place_type<ReadError>, refused->line, std::move(refused->message));
         return out;
     }
 

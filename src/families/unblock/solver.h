@@ -1,7 +1,7 @@
 // Solving one Unblock Me board: picks the state width and runs the BFS.
 #pragma once
 
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 #include "solve/result.h"
 
 namespace slidedb {

@@ -3,11 +3,11 @@
 // into a letter grid so board_from_grid checks them like any other board.
 #include <fmt/format.h>
 
-#include "puzzle/format_common.h"
+#include "families/unblock/format_common.h"
 
 namespace slidedb::format {
 
-ReadItem read_block_list(std::span<const Line> lines, const Directives& directives) {
+BoardItem read_block_list(std::span<const Line> lines, const Directives& directives) {
     const int width = directives.width, height = directives.height;
     std::vector<std::string> rows(static_cast<std::size_t>(height),
                                   std::string(static_cast<std::size_t>(width), '.'));

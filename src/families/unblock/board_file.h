@@ -1,4 +1,4 @@
-// Reading board files: the four text formats, detected from content.
+// Reading Unblock board files: the four text formats, detected from content.
 //
 //  grid      letter grid, one row a line, cells optionally space-separated;
 //            several puzzles separated by blank lines
@@ -20,15 +20,13 @@
 #include <variant>
 #include <vector>
 
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
+#include "puzzle/read.h"
 
 namespace slidedb {
 
-constexpr std::size_t kMaxBoardFileBytes = 64u << 20;  // 64 MiB
-constexpr std::size_t kMaxLineBytes = 4096;
-
-// A puzzle read from a file, with where it stood and what the file claimed.
-struct ReadPuzzle {
+// A board read from a file, with where it stood and what the file claimed.
+struct BoardRead {
     Board board;
     int line = 0;  // 1-based line where the puzzle starts
     std::string format;  // "grid", "framed", "lines", "blocks"
@@ -36,16 +34,15 @@ struct ReadPuzzle {
     std::optional<std::uint64_t> claimed_cluster;
 };
 
-// An input that could not become a puzzle.
-struct ReadError {
-    int line = 0;  // 0 when the problem is the whole file
-    std::string message;
-};
-
-using ReadItem = std::variant<ReadPuzzle, ReadError>;
+using BoardItem = std::variant<BoardRead, ReadError>;
 
 // Reads every puzzle in a file's text. Never throws: problems become
 // ReadError items, and one bad puzzle does not hide the others.
-std::vector<ReadItem> read_board_text(std::string_view text);
+std::vector<BoardItem> read_boards(std::string_view text);
+
+// True when the first line that is not blank or a comment is surely one of
+// these formats: a frame, a database line or a block list. (A letter grid
+// is no sure sign: other families' rows look alike.)
+bool looks_like_unblock(std::string_view text);
 
 }  // namespace slidedb

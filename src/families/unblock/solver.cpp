@@ -1,4 +1,4 @@
-#include "solve/solver.h"
+#include "families/unblock/solver.h"
 
 #include <chrono>
 
@@ -6,7 +6,8 @@
 
 #include "solve/bfs.h"
 #include "solve/goal_distance.h"
-#include "solve/unblock_rules.h"
+#include "families/unblock/move.h"
+#include "families/unblock/unblock_rules.h"
 
 namespace slidedb {
 
@@ -29,7 +30,7 @@ Board board_at(const Board& start, State s) {
 // then the blocks seen on them.
 template <class State>
 void find_blockers(const Board& board, const UnblockRules<State>& rules, const Visited<State>& seen,
-                   SolveResult& r) {
+                   std::string& blocked_cells, std::string& blockers) {
     const Block& p = board.blocks[0];
     Cells way = 0;
     for (int c = 0; c < board.width; ++c)
@@ -50,21 +51,28 @@ void find_blockers(const Board& board, const UnblockRules<State>& rules, const V
     const int step = board.exit == Side::Right ? 1 : -1;
     for (int c = board.exit == Side::Right ? p.col + p.length : p.col - 1; c >= 0 && c < board.width; c += step) {
         if (!((always >> (8 * p.row + c)) & 1)) continue;
-        r.blocked_cells += fmt::format("{}r{}c{}", r.blocked_cells.empty() ? "" : " ", p.row + 1, c + 1);
+        blocked_cells += fmt::format("{}r{}c{}", blocked_cells.empty() ? "" : " ", p.row + 1, c + 1);
     }
     for (int i = 1; i < rules.blocks(); ++i)
-        if ((seen_on >> i) & 1) r.blockers += fmt::format("{}{}", r.blockers.empty() ? "" : " ", Board::label(i));
-    if (rules.fixed_cells() & always) r.blockers += r.blockers.empty() ? "x" : " x";
+        if ((seen_on >> i) & 1) blockers += fmt::format("{}{}", blockers.empty() ? "" : " ", Board::label(i));
+    if (rules.fixed_cells() & always) blockers += blockers.empty() ? "x" : " x";
 }
 
 template <class State>
 SolveResult solve_as(const Board& board, const SolveOptions& options) {
     thread_local Visited<State> seen;
+    thread_local std::vector<Move> path;
     const auto started = std::chrono::steady_clock::now();
     const UnblockRules<State> rules(board);
-    SolveResult r = bfs(rules, options, seen);
+    SolveResult r = bfs(rules, options, seen, path);
+    if (r.status == Status::Solved) r.solution = moves_text(board, path);
     const bool analyse = options.analyse_cluster && r.cluster_complete;
-    if (analyse && r.status == Status::Unsolvable) find_blockers(board, rules, seen, r);
+    if (r.cluster_complete) {
+        // Stored as '' when the whole cluster was searched and nothing blocks.
+        std::string blocked_cells, blockers;
+        if (analyse && r.status == Status::Unsolvable) find_blockers(board, rules, seen, blocked_cells, blockers);
+        r.extras = {{"blocked_cells", std::move(blocked_cells)}, {"blockers", std::move(blockers)}};
+    }
     if (analyse && r.status == Status::Solved) {
         std::vector<State> goals;
         goals.reserve(r.cluster_goals);
@@ -81,15 +89,6 @@ SolveResult solve_as(const Board& board, const SolveOptions& options) {
 }
 
 }  // namespace
-
-std::string_view status_name(Status s) {
-    switch (s) {
-        case Status::Solved: return "solved";
-        case Status::Unsolvable: return "unsolvable";
-        case Status::Limit: return "limit";
-    }
-    return "?";
-}
 
 SolveResult solve(const Board& board, const SolveOptions& options) {
     if (static_cast<int>(board.blocks.size()) <= UnblockRules<std::uint64_t>::kMaxBlocks)

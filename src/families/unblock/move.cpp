@@ -1,4 +1,4 @@
-#include "solve/move.h"
+#include "families/unblock/move.h"
 
 #include <cstdlib>
 #include <sstream>

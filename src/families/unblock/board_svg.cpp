@@ -1,4 +1,4 @@
-#include "report/svg_board.h"
+#include "families/unblock/board_svg.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,8 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "report/html.h"
-#include "solve/move.h"
+#include "puzzle/html.h"
 
 namespace slidedb {
 
@@ -33,8 +32,7 @@ bool is_blocker(const std::string& blockers, char label) {
 
 }  // namespace
 
-std::string board_svg(const PuzzlePicture& p, int cell) {
-    const Board& b = p.board;
+std::string board_svg(const Board& b, const BoardMarks& p, const std::string& labels, int cell) {
     const int pad = cell / 2;
     const int w = b.width * cell + 2 * pad, h = b.height * cell + 2 * pad;
     const int inset = std::max(1, cell / 12);
@@ -64,7 +62,7 @@ std::string board_svg(const PuzzlePicture& p, int cell) {
                            cell - 2 * inset, inset);
     for (std::size_t i = 0; i < b.blocks.size(); ++i) {
         const Block& k = b.blocks[i];
-        const char label = i < p.labels.size() ? p.labels[i] : Board::label(static_cast<int>(i));
+        const char label = i < labels.size() ? labels[i] : Board::label(static_cast<int>(i));
         // Colour follows the label, so a block keeps its colour in every board of a cluster.
         const int hue = std::max(1, Board::index_of_label(label));
         const bool horizontal = k.axis == Axis::Horizontal;
@@ -91,36 +89,6 @@ std::string board_svg(const PuzzlePicture& p, int cell) {
                            pad + c * cell + 1, pad + r * cell + 1, cell - 2, cell - 2, html_escape(token));
     }
     return out + "</svg>";
-}
-
-std::string player_html(const PuzzlePicture& p, const std::string& size) {
-    std::string moves;
-    if (!p.solution.empty()) {
-        // Only a solution that replays on this board gets a player.
-        try {
-            const std::vector<Move> list = parse_moves(p.board, p.solution);
-            Board b = p.board;
-            for (const Move m : list) b = apply_move(b, m);
-            moves = moves_text(p.board, list);
-        } catch (const BoardError&) {
-            moves.clear();
-        }
-    }
-    std::string out = fmt::format("<div class=\"player {}\" data-id=\"{}\"", html_escape(size), p.id);
-    if (moves.empty()) return out + ">" + board_svg(p) + "</div>";
-    std::size_t count = 1;
-    for (char ch : moves) count += ch == ' ';
-    out += fmt::format(" data-moves=\"{}\" data-step=\"0\">", html_escape(moves));
-    out += board_svg(p);
-    out += fmt::format(
-        "<div class=\"controls\">"
-        "<button type=\"button\" data-act=\"reset\" title=\"Back to the start\">reset</button>"
-        "<button type=\"button\" data-act=\"back\" title=\"Step back\">&#x25C0;</button>"
-        "<button type=\"button\" data-act=\"play\" title=\"Play\">play</button>"
-        "<button type=\"button\" data-act=\"forward\" title=\"Step forward\">&#x25B6;</button>"
-        "<span class=\"counter\" data-step=\"0\">0 / {}</span></div>",
-        count);
-    return out + "</div>";
 }
 
 }  // namespace slidedb

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/format_common.h"
+#include "families/unblock/format_common.h"
 
 namespace slidedb::format {
 
@@ -18,7 +18,7 @@ bool is_frame(std::string_view s) {
 
 }  // namespace
 
-ReadItem read_framed(std::span<const Line> lines, std::size_t& used) {
+BoardItem read_framed(std::span<const Line> lines, std::size_t& used) {
     // The rows run to the next line that starts with '+': the bottom frame.
     std::size_t end = 1;
     while (end < lines.size() && lines[end].text.front() != '+') ++end;

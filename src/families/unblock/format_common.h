@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "puzzle/board_file.h"
+#include "families/unblock/board_file.h"
 
 namespace slidedb::format {
 
@@ -40,20 +40,20 @@ bool is_axis(std::string_view s);  // "h" or "v", either case
 // Runs `build` (a board_from_grid call); its BoardError becomes a ReadError
 // at `line`, since the board's own message names only rows and columns.
 template <class Build>
-ReadItem puzzle_or_error(int line, std::string_view format, Build build) {
+BoardItem puzzle_or_error(int line, std::string_view format, Build build) {
     try {
-        return ReadPuzzle{build(), line, std::string(format), {}, {}};
+        return BoardRead{build(), line, std::string(format), {}, {}};
     } catch (const BoardError& e) {
         return ReadError{line, e.what()};
     }
 }
 
 // The readers, one a format. Each gets the lines of one puzzle.
-ReadItem read_grid(std::span<const Line> rows, const Directives& directives);
-ReadItem read_database_line(const Line& line, const Directives& directives);
-ReadItem read_block_list(std::span<const Line> lines, const Directives& directives);
+BoardItem read_grid(std::span<const Line> rows, const Directives& directives);
+BoardItem read_database_line(const Line& line, const Directives& directives);
+BoardItem read_block_list(std::span<const Line> lines, const Directives& directives);
 // Framed puzzles delimit themselves: reads the one at the front of `lines`
 // and sets `used` to the number of lines it took.
-ReadItem read_framed(std::span<const Line> lines, std::size_t& used);
+BoardItem read_framed(std::span<const Line> lines, std::size_t& used);
 
 }  // namespace slidedb::format

@@ -14,8 +14,8 @@
 #include <array>
 #include <cstdint>
 
-#include "puzzle/board.h"
-#include "solve/move.h"
+#include "families/unblock/board.h"
+#include "families/unblock/move.h"
 
 namespace slidedb {
 
@@ -25,6 +25,7 @@ template <class StateT>
 class UnblockRules {
 public:
     using State = StateT;
+    using Move = slidedb::Move;
     static constexpr int kMaxBlocks = static_cast<int>(sizeof(State) * 8 / 3);
     static constexpr int kMaxSlide = 6;  // an 8-cell line, a block of 2
 
@@ -77,6 +78,9 @@ public:
         else
             successors<kMaxSlide>(s, f);
     }
+
+    // What a move costs in steps: the cells slid.
+    static int steps(Move m) { return m.delta < 0 ? -m.delta : m.delta; }
 
     // The move that turns a into b, boards one move apart.
     Move move_between(State a, State b) const {

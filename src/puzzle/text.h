@@ -1,4 +1,4 @@
-// Small text helpers shared by the report formats and the SQL runner.
+// Small text helpers shared by the readers, the SQL runner and the reports.
 #pragma once
 
 #include <string>

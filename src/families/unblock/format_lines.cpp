@@ -3,7 +3,7 @@
 // no regex, rows sliced straight out of the line.
 #include <fmt/format.h>
 
-#include "puzzle/format_common.h"
+#include "families/unblock/format_common.h"
 
 namespace slidedb::format {
 
@@ -18,7 +18,7 @@ int square_side(std::size_t cells) {
 
 }  // namespace
 
-ReadItem read_database_line(const Line& line, const Directives& directives) {
+BoardItem read_database_line(const Line& line, const Directives& directives) {
     const std::vector<std::string_view> w = words(line.text);
     const bool claims = w.size() == 3;
     const std::string_view cells = claims ? w[1] : w[0];
@@ -44,10 +44,10 @@ ReadItem read_database_line(const Line& line, const Directives& directives) {
     for (int r = 0; r < height; ++r)
         rows.emplace_back(
             cells.substr(static_cast<std::size_t>(r * width), static_cast<std::size_t>(width)));
-    ReadItem item = puzzle_or_error(line.number, "lines",
+    BoardItem item = puzzle_or_error(line.number, "lines",
                                     [&] { return board_from_grid(rows, directives.exit); });
 
-    auto* puzzle = std::get_if<ReadPuzzle>(&item);
+    auto* puzzle = std::get_if<BoardRead>(&item);
     if (!puzzle || !claims) return item;
     int moves = 0;
     std::uint64_t cluster = 0;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 
 namespace slidedb {
 

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzle/puzzle.h"
+
 namespace slidedb {
 
 enum class Side : std::uint8_t { Left, Right };
@@ -39,8 +41,8 @@ struct Cell {
 
 // Thrown by board_from_grid and the readers: what is wrong, in words a user
 // can act on. The reader adds the file and line.
-struct BoardError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct BoardError : PuzzleError {
+    using PuzzleError::PuzzleError;
 };
 
 struct Board {
@@ -60,7 +62,8 @@ struct Board {
     // Canonical letter grid: '.' empty, 'x' fixed, labels as above; rows
     // joined by '\n', no final newline.
     std::string grid() const;
-    // Identity of the puzzle across files and formats.
+    // Identity of the puzzle across files and formats: "unblock 6x6 right
+    // ..BB../...".
     std::string key() const;
 
     bool operator==(const Board&) const = default;
@@ -75,5 +78,10 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
 
 // Reads Board::grid() text back (rows joined by '\n').
 Board board_from_text(const std::string& grid, Side exit);
+
+// The board as rows of text with the exit drawn as '<' or '>' beside the
+// prisoner's row (a space on the other rows when the exit is on the left),
+// each row indented by `indent` spaces and ended by a newline.
+std::string board_text(const Board& b, int indent = 2);
 
 }  // namespace slidedb

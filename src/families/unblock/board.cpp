@@ -1,4 +1,4 @@
-#include "puzzle/board.h"
+#include "families/unblock/board.h"
 
 #include <algorithm>
 #include <array>
@@ -6,6 +6,8 @@
 #include <cstdlib>
 
 #include <fmt/format.h>
+
+#include "puzzle/text.h"
 
 namespace slidedb {
 
@@ -180,15 +182,24 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
     return board;
 }
 
-Board board_from_text(const std::string& grid, Side exit) {
-    std::vector<std::string> rows;
+Board board_from_text(const std::string& grid, Side exit) { return board_from_grid(split_lines(grid), exit); }
+
+std::string board_text(const Board& b, int indent) {
+    std::string out;
+    const std::string grid = b.grid();
+    int row = 0;
     std::size_t start = 0;
     for (;;) {
         const std::size_t nl = grid.find('\n', start);
-        rows.push_back(grid.substr(start, nl - start));
-        if (nl == std::string::npos) return board_from_grid(rows, exit);
+        const std::string line = grid.substr(start, nl - start);
+        const bool exit_here = row == b.exit_row();
+        out += fmt::format("{:{}}{}{}{}\n", "", indent, exit_here && b.exit == Side::Left ? '<' : ' ', line,
+                           exit_here && b.exit == Side::Right ? ">" : "");
+        if (nl == std::string::npos) break;
         start = nl + 1;
+        ++row;
     }
+    return out;
 }
 
 }  // namespace slidedb

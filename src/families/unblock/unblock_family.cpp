@@ -1,0 +1,118 @@
+#include "families/unblock/unblock_family.h"
+
+#include <fmt/format.h>
+
+#include "families/unblock/board_file.h"
+#include "families/unblock/board_svg.h"
+#include "families/unblock/move.h"
+#include "families/unblock/solver.h"
+#include "puzzle/text.h"
+
+namespace slidedb {
+
+namespace {
+
+constexpr std::string_view kName = "unblock";
+
+Side exit_of(const Puzzle& p) { return p.exit_side && *p.exit_side == "left" ? Side::Left : Side::Right; }
+
+class UnblockFamily final : public Family {
+public:
+    std::string_view name() const override { return kName; }
+    std::string_view description() const override {
+        return "Unblock Me / Rush Hour: straight blocks slide along their axis until the prisoner leaves";
+    }
+
+    bool recognises(std::string_view text) const override { return looks_like_unblock(text); }
+
+    std::vector<ReadItem> read(std::string_view text) const override {
+        std::vector<ReadItem> out;
+        for (BoardItem& item : read_boards(text)) {
+            if (auto* e = std::get_if<ReadError>(&item)) {
+                out.emplace_back(std::in_place_type<ReadError>, e->line, std::move(e->message));
+                continue;
+            }
+            BoardRead& b = std::get<BoardRead>(item);
+            out.emplace_back(std::in_place_type<ReadPuzzle>, to_puzzle(b.board), b.line, std::move(b.format),
+                             b.claimed_moves, b.claimed_cluster);
+        }
+        return out;
+    }
+
+    std::string validate(const Puzzle& puzzle) const override {
+        try {
+            board_of(puzzle);
+            return {};
+        } catch (const PuzzleError& e) {
+            return e.what();
+        }
+    }
+
+    SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) const override {
+        return slidedb::solve(board_of(puzzle), options);
+    }
+
+    std::vector<ReplayStep> replay(const Puzzle& puzzle, std::string_view solution) const override {
+        Board b = board_of(puzzle);
+        std::vector<ReplayStep> steps;
+        steps.push_back({"", slidedb::board_text(b, 0)});
+        for (const Move m : parse_moves(b, std::string(solution))) {
+            std::string text = move_text(b, m);
+            b = apply_move(b, m);  // blocks keep their index, so their labels
+            steps.push_back({std::move(text), slidedb::board_text(b, 0)});
+        }
+        return steps;
+    }
+
+    std::string board_text(const Puzzle& puzzle, int indent) const override {
+        return slidedb::board_text(board_of(puzzle), indent);
+    }
+
+    std::string summary(const Puzzle& puzzle) const override {
+        const Board b = board_of(puzzle);
+        return fmt::format("{}x{}, exit {} of row {}, {} blocks, {} fixed", b.width, b.height, side_name(b.exit),
+                           b.exit_row() + 1, b.blocks.size(), b.fixed.size());
+    }
+
+    std::string_view goal_phrase() const override { return "the prisoner out"; }
+
+    std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
+        // Any grid of this family, canonical or not: a cluster board keeps
+        // its start's labels.
+        const std::vector<std::string> rows = split_lines(puzzle.board);
+        const Board b = board_from_grid(rows, exit_of(puzzle));
+        std::string labels;
+        for (const Block& k : b.blocks)
+            labels += k.row < rows.size() && k.col < rows[k.row].size() ? rows[k.row][k.col] : '?';
+        return slidedb::board_svg(b, marks, labels, cell);
+    }
+};
+
+}  // namespace
+
+const Family& unblock_family() {
+    static const UnblockFamily family;
+    return family;
+}
+
+Puzzle to_puzzle(const Board& board) {
+    Puzzle p;
+    p.family = std::string(kName);
+    p.width = board.width;
+    p.height = board.height;
+    p.board = board.grid();
+    p.key = board.key();
+    p.exit_side = std::string(side_name(board.exit));
+    p.exit_row = board.exit_row();
+    p.blocks = static_cast<int>(board.blocks.size());
+    p.fixed = static_cast<int>(board.fixed.size());
+    return p;
+}
+
+Board board_of(const Puzzle& puzzle) {
+    if (puzzle.family != kName)
+        throw PuzzleError(fmt::format("a puzzle of the family '{}' is not an {} board", puzzle.family, kName));
+    return board_from_text(puzzle.board, exit_of(puzzle));
+}
+
+}  // namespace slidedb

@@ -1,0 +1,87 @@
+// The family interface: everything slidedb needs to know about one game.
+//
+// As in Simon Tatham's puzzle collection, each game fills this one interface
+// in its own folder (src/families/<name>/) and the code around it - pipeline,
+// store, reports, command line - drives any game through it and never names
+// one. families/families.h lists the families; adding one is a folder and a
+// line there.
+//
+// Every function taking a Puzzle reads its board text back into the family's
+// own model and throws PuzzleError when it does not fit (a puzzle of another
+// family, a damaged row of the database). A family has no state of its own:
+// the import calls it from several threads at once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzle/puzzle.h"
+#include "puzzle/read.h"
+#include "solve/result.h"
+
+namespace slidedb {
+
+// One board of a replayed solution.
+struct ReplayStep {
+    std::string move;  // the move that led here as the solution writes it; "" for the start
+    std::string text;  // the board after it, for people: as board_text() with no indent
+};
+
+// What a report marks on a board besides the pieces.
+struct BoardMarks {
+    std::int64_t id = 0;        // the puzzle's id, for the picture's label; 0 if none
+    std::string blocked_cells;  // cells to mark, as the family's extras name them
+    std::string blockers;       // pieces to mark, likewise
+};
+
+class Family {
+public:
+    virtual ~Family() = default;
+
+    // "unblock": puzzles.family, the start of every key, `--family`.
+    virtual std::string_view name() const = 0;
+    // One line for people: "Unblock Me / Rush Hour: blocks slide along their axis".
+    virtual std::string_view description() const = 0;
+
+    // --- Text in -------------------------------------------------------------
+    // True when the text is surely in one of this family's formats (a keyword,
+    // a marked first line). A text no family recognises goes to the first
+    // family of the registry, whose reader names the problem.
+    virtual bool recognises(std::string_view text) const = 0;
+    // Every puzzle of a file's text. Never throws: problems become ReadError
+    // items with their line, and one bad puzzle does not hide the others.
+    // Puzzles come back validated and canonical (key filled).
+    virtual std::vector<ReadItem> read(std::string_view text) const = 0;
+    // "" when the puzzle is a valid board of this family, else why not.
+    virtual std::string validate(const Puzzle& puzzle) const = 0;
+
+    // --- Solving -------------------------------------------------------------
+    // Runs the family's rule set on the engine (solve/bfs.h): optimal moves,
+    // the solution as text, cluster figures, levels, goal distances and the
+    // hardest start (as canonical board text), and the family's extras.
+    virtual SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) const = 0;
+
+    // --- Text out ------------------------------------------------------------
+    // The start, then the board after each move of `solution` (SolveResult::
+    // solution or solutions.solution), pieces keeping their labels. Throws
+    // PuzzleError on a move that does not fit.
+    virtual std::vector<ReplayStep> replay(const Puzzle& puzzle, std::string_view solution) const = 0;
+    // The board for people (solve, show): rows ended by '\n', each indented
+    // by `indent` spaces, exits and goals drawn as the family draws them.
+    virtual std::string board_text(const Puzzle& puzzle, int indent = 2) const = 0;
+    // "6x6, exit right of row 3, 9 blocks, 0 fixed": the heading of `show`.
+    virtual std::string summary(const Puzzle& puzzle) const = 0;
+    // What a goal board has, for sentences ("12 boards with the prisoner out",
+    // "none of the 40 reachable boards has the prisoner out").
+    virtual std::string_view goal_phrase() const = 0;
+
+    // --- Drawing -------------------------------------------------------------
+    // The board as inline SVG for the HTML report; `cell` is a cell's size in
+    // the SVG's units. Pieces are <g class="block"> elements carrying
+    // data-label, data-row and data-col so the page's player can move them.
+    virtual std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell = 20) const = 0;
+};
+
+}  // namespace slidedb

@@ -1,0 +1,238 @@
+// What the engine (solve/bfs.h, solve/goal_distance.h, solve/visited.h)
+// promises any rule set, pinned down with a toy one: a token on a grid with
+// walls that jumps one or two free cells up, down, left or right. Its moves
+// are reversible and a jump of two costs two steps, so moves and steps
+// differ; states are plain integers or arrays of words as wide as a family
+// may need.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <queue>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solve/bfs.h"
+#include "solve/goal_distance.h"
+
+namespace slidedb {
+namespace {
+
+struct Grid {
+    int width = 0, height = 0;
+    std::string cells;  // '.' floor, '#' wall, 'g' goal floor
+    int start = 0;
+
+    bool floor(int r, int c) const {
+        return r >= 0 && c >= 0 && r < height && c < width && cells[static_cast<std::size_t>(r * width + c)] != '#';
+    }
+    bool goal(int i) const { return cells[static_cast<std::size_t>(i)] == 'g'; }
+};
+
+constexpr int kDr[] = {-1, 1, 0, 0}, kDc[] = {0, 0, -1, 1};
+
+// The state is the token's cell, kept in the state's last word (so states
+// differ only in high bits, and cell 0 is the all-zero state).
+template <class StateT>
+class TokenRules {
+public:
+    using State = StateT;
+    struct Move {
+        int from = 0, to = 0;
+        bool operator==(const Move&) const = default;
+    };
+
+    explicit TokenRules(const Grid& g) : g_(g) {}
+
+    static State encode(int cell) {
+        State s{};
+        if constexpr (IsWordArray<State>::value) s.back() = static_cast<std::uint64_t>(cell) << 40;
+        else s = static_cast<State>(cell);
+        return s;
+    }
+    static int decode(const State& s) {
+        if constexpr (IsWordArray<State>::value) return static_cast<int>(s.back() >> 40);
+        else return static_cast<int>(s);
+    }
+
+    State start() const { return encode(g_.start); }
+    bool is_goal(const State& s) const { return g_.goal(decode(s)); }
+    template <class F>
+    void for_each_successor(const State& s, F&& f) const {
+        const int at = decode(s), r = at / g_.width, c = at % g_.width;
+        for (int d = 0; d < 4; ++d)
+            for (int k = 1; k <= 2 && g_.floor(r + k * kDr[d], c + k * kDc[d]); ++k)
+                f(encode((r + k * kDr[d]) * g_.width + c + k * kDc[d]));
+    }
+    Move move_between(const State& a, const State& b) const { return {decode(a), decode(b)}; }
+    int steps(const Move& m) const {
+        return std::abs(m.to / g_.width - m.from / g_.width) + std::abs(m.to % g_.width - m.from % g_.width);
+    }
+
+private:
+    Grid g_;
+};
+
+// A plain breadth-first search over cells, from a set of cells.
+std::map<int, int> naive_distances(const Grid& g, const std::vector<int>& from) {
+    std::map<int, int> dist;
+    std::queue<int> todo;
+    for (int f : from) {
+        dist[f] = 0;
+        todo.push(f);
+    }
+    while (!todo.empty()) {
+        const int at = todo.front();
+        todo.pop();
+        const int r = at / g.width, c = at % g.width;
+        for (int d = 0; d < 4; ++d)
+            for (int k = 1; k <= 2 && g.floor(r + k * kDr[d], c + k * kDc[d]); ++k) {
+                const int n = (r + k * kDr[d]) * g.width + c + k * kDc[d];
+                if (dist.emplace(n, dist[at] + 1).second) todo.push(n);
+            }
+    }
+    return dist;
+}
+
+// A corridor of five cells, start at the left end, goal at the right.
+const Grid kCorridor{5, 1, "....g", 0};
+
+template <class State>
+void expect_corridor_figures() {
+    TokenRules<State> rules(kCorridor);
+    Visited<State> seen;
+    std::vector<typename TokenRules<State>::Move> path;
+    const SolveResult r = bfs(rules, SolveOptions{}, seen, path);
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 2);
+    EXPECT_EQ(r.steps, 4);  // two jumps of two
+    ASSERT_EQ(path.size(), 2u);
+    EXPECT_EQ(path[0], (typename TokenRules<State>::Move{0, 2}));
+    EXPECT_EQ(path[1], (typename TokenRules<State>::Move{2, 4}));
+    EXPECT_TRUE(r.solution.empty());  // the family writes it
+    EXPECT_EQ(r.cluster_size, 5u);
+    EXPECT_EQ(r.cluster_goals, 1u);
+    EXPECT_EQ(r.cluster_depth, 2);
+    EXPECT_TRUE(r.cluster_complete);
+    // Depth 0 {0}: 2 successors, both new. Depth 1 {1, 2}: 3 + 4, two new.
+    // Depth 2 {3, 4}: 3 + 2, none new; the goal is there.
+    const std::vector<Level> want = {{0, 1, 2, 2, 0}, {1, 2, 7, 2, 0}, {2, 2, 5, 0, 1}};
+    EXPECT_EQ(r.levels, want);
+    EXPECT_EQ(r.examined, 14u);
+
+    const GoalDistances<State> d = distances_to_goal(rules, {TokenRules<State>::encode(4)}, seen);
+    EXPECT_EQ(d.boards_at, (std::vector<std::uint64_t>{1, 2, 2}));
+    EXPECT_EQ(TokenRules<State>::decode(d.hardest), 1);  // the first cell met at distance 2
+}
+
+TEST(Engine, CorridorFiguresWithSixtyFourBitStates) { expect_corridor_figures<std::uint64_t>(); }
+TEST(Engine, CorridorFiguresWithOneHundredTwentyEightBitStates) {
+    expect_corridor_figures<unsigned __int128>();
+}
+TEST(Engine, CorridorFiguresWithFiveHundredTwelveBitStates) {
+    expect_corridor_figures<std::array<std::uint64_t, 8>>();
+}
+
+TEST(Engine, LimitCutsTheSearchCleanly) {
+    TokenRules<std::uint64_t> rules(kCorridor);
+    Visited<std::uint64_t> seen;
+    std::vector<TokenRules<std::uint64_t>::Move> path;
+    SolveOptions o;
+    o.max_states = 3;
+    const SolveResult r = bfs(rules, o, seen, path);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_FALSE(r.cluster_complete);
+    EXPECT_EQ(r.cluster_size, 3u);
+    EXPECT_EQ(r.max_states, 3u);
+    EXPECT_EQ(r.levels, (std::vector<Level>{{0, 1, 2, 2, 0}}));
+    EXPECT_TRUE(path.empty());
+    // A goal reached before the cut is still found, at its optimal depth.
+    o.max_states = 4;
+    const SolveResult s = bfs(TokenRules<std::uint64_t>(Grid{5, 1, "..g..", 0}), o, seen, path);
+    EXPECT_EQ(s.status, Status::Solved);
+    EXPECT_EQ(s.moves, 1);
+}
+
+TEST(Engine, NoGoalInTheClusterIsUnsolvable) {
+    const Grid walled{5, 1, "..#.g", 0};
+    Visited<std::uint64_t> seen;
+    std::vector<TokenRules<std::uint64_t>::Move> path;
+    const SolveResult r = bfs(TokenRules<std::uint64_t>(walled), SolveOptions{}, seen, path);
+    EXPECT_EQ(r.status, Status::Unsolvable);
+    EXPECT_EQ(r.moves, -1);
+    EXPECT_EQ(r.cluster_size, 2u);
+    EXPECT_EQ(r.cluster_goals, 0u);
+}
+
+// Random walled grids: every figure agrees with a plain search over cells,
+// whatever the width of the state.
+template <class State>
+void expect_agrees_with_naive_search(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    for (int round = 0; round < 40; ++round) {
+        Grid g;
+        g.width = 3 + static_cast<int>(rng() % 14);
+        g.height = 1 + static_cast<int>(rng() % 16);
+        for (int i = 0; i < g.width * g.height; ++i) g.cells += rng() % 4 == 0 ? '#' : rng() % 9 == 0 ? 'g' : '.';
+        g.start = static_cast<int>(rng() % g.cells.size());
+        g.cells[static_cast<std::size_t>(g.start)] = '.';
+
+        TokenRules<State> rules(g);
+        Visited<State> seen;
+        std::vector<typename TokenRules<State>::Move> path;
+        const SolveResult r = bfs(rules, SolveOptions{}, seen, path);
+        const std::map<int, int> from_start = naive_distances(g, {g.start});
+        std::vector<std::uint64_t> frontier;
+        std::vector<int> goals;
+        int nearest = -1;
+        for (const auto& [cell, d] : from_start) {
+            if (frontier.size() <= static_cast<std::size_t>(d)) frontier.resize(static_cast<std::size_t>(d) + 1);
+            ++frontier[static_cast<std::size_t>(d)];
+            if (g.goal(cell)) {
+                goals.push_back(cell);
+                if (nearest < 0 || d < nearest) nearest = d;
+            }
+        }
+        EXPECT_EQ(r.cluster_size, from_start.size());
+        EXPECT_EQ(r.cluster_goals, goals.size());
+        std::vector<std::uint64_t> got;
+        for (const Level& l : r.levels) got.push_back(l.frontier);
+        EXPECT_EQ(got, frontier);
+        EXPECT_EQ(r.moves, nearest);
+        if (nearest < 0) continue;
+        // The path is legal, ends on a goal and its steps add up.
+        int at = g.start, steps = 0;
+        for (const auto& m : path) {
+            EXPECT_EQ(m.from, at);
+            const std::map<int, int> one = naive_distances(g, {at});
+            EXPECT_EQ(one.at(m.to), 1);
+            steps += rules.steps(m);
+            at = m.to;
+        }
+        EXPECT_TRUE(g.goal(at));
+        EXPECT_EQ(r.steps, steps);
+
+        std::vector<State> goal_states;
+        for (int c : goals) goal_states.push_back(TokenRules<State>::encode(c));
+        const GoalDistances<State> d = distances_to_goal(rules, goal_states, seen);
+        std::vector<std::uint64_t> by_distance;
+        int farthest = 0;
+        for (const auto& [cell, dist] : naive_distances(g, goals)) {
+            if (by_distance.size() <= static_cast<std::size_t>(dist)) by_distance.resize(static_cast<std::size_t>(dist) + 1);
+            ++by_distance[static_cast<std::size_t>(dist)];
+            farthest = std::max(farthest, dist);
+        }
+        EXPECT_EQ(d.boards_at, by_distance);
+        EXPECT_EQ(naive_distances(g, goals).at(TokenRules<State>::decode(d.hardest)), farthest);
+    }
+}
+
+TEST(Engine, AgreesWithANaiveSearchAtSixtyFourBits) { expect_agrees_with_naive_search<std::uint64_t>(1); }
+TEST(Engine, AgreesWithANaiveSearchAtTwoHundredFiftySixBits) {
+    expect_agrees_with_naive_search<std::array<std::uint64_t, 4>>(2);
+}
+
+}  // namespace
+}  // namespace slidedb

@@ -1,0 +1,96 @@
+// The registry and the Unblock family seen through the Family interface
+// only, as the pipeline, store, reports and command line see it.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "families/families.h"
+
+namespace slidedb {
+namespace {
+
+ReadPuzzle only_puzzle(const std::vector<ReadItem>& items) {
+    EXPECT_EQ(items.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<ReadPuzzle>(items.at(0)));
+    return std::get<ReadPuzzle>(items.at(0));
+}
+
+TEST(Families, RegistryFindsEachFamilyByName) {
+    ASSERT_FALSE(families().empty());
+    for (const Family* f : families()) EXPECT_EQ(find_family(f->name()), f);
+    EXPECT_NE(find_family("unblock"), nullptr);
+    EXPECT_EQ(find_family("chess"), nullptr);
+    Puzzle stray;
+    stray.family = "chess";
+    EXPECT_THROW(family_of(stray), PuzzleError);
+}
+
+TEST(Families, ABoardFileIsReadByItsFamily) {
+    // A database line is a sure sign; a letter grid goes to the first family.
+    for (const char* text : {"49 BBBCDEFGGCDEFoAADEHHIoooxJIoKKxJLLMM 24132\n", "# exit: left\n....\n..AA\n....\n....\n"}) {
+        const ReadPuzzle p = only_puzzle(read_board_text(text));
+        EXPECT_EQ(p.puzzle.family, "unblock") << text;
+        EXPECT_EQ(p.puzzle.key.rfind("unblock ", 0), 0u) << p.puzzle.key;
+        EXPECT_EQ(&family_of(p.puzzle), find_family("unblock"));
+    }
+    EXPECT_TRUE(find_family("unblock")->recognises("# comment\n+------+\n"));
+    EXPECT_FALSE(find_family("unblock")->recognises("start\nAAB\n"));
+    // What no family reads is refused with the reason, never thrown.
+    const std::vector<ReadItem> binary = read_board_text(std::string("\x00\x01\x02", 3));
+    ASSERT_EQ(binary.size(), 1u);
+    EXPECT_EQ(std::get<ReadError>(binary[0]).message, "binary data, not a board file");
+}
+
+TEST(Families, UnblockFillsThePuzzleAndItsFacts) {
+    const ReadPuzzle r = only_puzzle(read_board_text("# exit: left\n....\n..AA\nBB.x\n....\n"));
+    const Puzzle& p = r.puzzle;
+    EXPECT_EQ(r.line, 2);
+    EXPECT_EQ(r.format, "grid");
+    EXPECT_EQ(p.width, 4);
+    EXPECT_EQ(p.height, 4);
+    EXPECT_EQ(p.board, "....\n..AA\nBB.x\n....");
+    EXPECT_EQ(p.key, "unblock 4x4 left ..../..AA/BB.x/....");
+    EXPECT_EQ(p.exit_side, "left");
+    EXPECT_EQ(p.exit_row, 1);
+    EXPECT_EQ(p.blocks, 2);
+    EXPECT_EQ(p.fixed, 1);
+    const Family& f = family_of(p);
+    EXPECT_EQ(f.validate(p), "");
+    EXPECT_EQ(f.summary(p), "4x4, exit left of row 2, 2 blocks, 1 fixed");
+    EXPECT_EQ(f.board_text(p, 1), "  ....\n <..AA\n  BB.x\n  ....\n");
+    Puzzle broken = p;
+    broken.board = "....\n..AA\nAA.x\n....";
+    EXPECT_NE(f.validate(broken), "");
+    EXPECT_THROW(f.solve(broken, {}), PuzzleError);
+}
+
+TEST(Families, UnblockSolvesRepliesAndDrawsThroughTheInterface) {
+    const Puzzle p = only_puzzle(read_board_text("......\n......\nAA...B\n.....B\n......\n......\n")).puzzle;
+    const Family& f = family_of(p);
+    const SolveResult r = f.solve(p, {});
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 2);
+    EXPECT_EQ(r.steps, 6);
+    EXPECT_EQ(r.solution, "BU2 AR4");
+    EXPECT_EQ(r.extra("blocked_cells"), "");  // searched whole, nothing blocks
+    EXPECT_EQ(r.extra("no such column"), std::nullopt);
+    const std::vector<ReplayStep> steps = f.replay(p, r.solution);
+    ASSERT_EQ(steps.size(), 3u);
+    EXPECT_EQ(steps[0].move, "");
+    EXPECT_EQ(steps[1].move, "BU2");
+    EXPECT_EQ(steps[2].text, " .....B\n .....B\n ....AA>\n ......\n ......\n ......\n");
+    EXPECT_THROW(f.replay(p, "BD3"), PuzzleError);
+    const std::string svg = f.board_svg(p, {7, "", "B"}, 20);
+    EXPECT_NE(svg.find("aria-label=\"board of puzzle 7\""), std::string::npos);
+    EXPECT_NE(svg.find("class=\"block blocker\" data-label=\"B\""), std::string::npos);
+    // The hardest start comes back as board text the family reads again.
+    Puzzle hardest = p;
+    hardest.board = r.hardest_board;
+    EXPECT_EQ(f.validate(hardest), "");
+    EXPECT_EQ(f.solve(hardest, {}).moves, r.hardest_moves);
+}
+
+}  // namespace
+}  // namespace slidedb
