@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
-#include "draw/annotate.h"
-#include "draw/render.h"
-#include "scan/image.h"
+#include "scan/annotate.h"
+#include "image/encode.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace slidedb::cli {

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "draw/canvas.h"
+#include "image/canvas.h"
 
 namespace slidedb {
 

@@ -10,7 +10,8 @@
 #include <string_view>
 
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/encode.h"
+#include "image/image.h"
 
 namespace slidedb {
 
@@ -51,9 +52,5 @@ struct RenderLayout {
 Image render_board(const Board& board, Theme theme, int width, int height);
 Image render_board(const Board& board, const RenderOptions& options, int width, int height,
                    RenderLayout* layout = nullptr);
-
-// stb_image_write; encode_jpeg's quality is clamped to 1..100.
-std::string encode_png(const Image& image);
-std::string encode_jpeg(const Image& image, int quality);
 
 }  // namespace slidedb

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "families/families.h"
-#include "scan/image.h"
+#include "image/image.h"
 #include "scan/scanned_puzzle.h"
 #include "scan/screenshot.h"
 

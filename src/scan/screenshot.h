@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/image.h"
 
 namespace slidedb {
 

@@ -3,10 +3,10 @@
 
 #include <stdexcept>
 
-#include "draw/annotate.h"
+#include "scan/annotate.h"
 #include "draw/render.h"
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {

@@ -21,10 +21,10 @@
 #include <random>
 #include <string>
 
-#include "draw/canvas.h"
+#include "image/canvas.h"
 #include "draw/render.h"
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {

@@ -1,11 +1,11 @@
-#include "draw/annotate.h"
+#include "scan/annotate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "draw/canvas.h"
+#include "image/canvas.h"
 
 namespace slidedb {
 
