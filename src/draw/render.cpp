@@ -249,7 +249,7 @@ void ring_arrow(Image& im, double cx, double cy, double r, bool right) {
 // of the floor's colour just above it (parted by a strip of the
 // background's wood), arrow heads cut into the frame at the exit, four
 // buttons below, and whatever the device adds around it.
-Image render_current(const Board& board, const RenderOptions& opt, int width, int height, RenderLayout* layout) {
+Image render_current(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
     std::mt19937 rng(opt.seed);
     std::uniform_real_distribution<double> u(0, 1);
     const Palette pal = palette(Theme::Current);
@@ -387,10 +387,10 @@ Image render_current(const Board& board, const RenderOptions& opt, int width, in
         draw_text(im, bx0 + (a.col + 0.3) * p, by0 + (a.row + 0.35) * p, "me", std::max(1.0, p / 35), white);
     }
     if (layout) {
-        layout->box_x = static_cast<int>(bx0);
-        layout->box_y = static_cast<int>(by0);
-        layout->box_w = static_cast<int>(std::lround(tray_w));
-        layout->box_h = static_cast<int>(std::lround(tray_h));
+        layout->x = static_cast<int>(bx0);
+        layout->y = static_cast<int>(by0);
+        layout->w = static_cast<int>(std::lround(tray_w));
+        layout->h = static_cast<int>(std::lround(tray_h));
         layout->cell_px = p;
     }
     return im;
@@ -404,7 +404,7 @@ Image render_board(const Board& board, Theme theme, int width, int height) {
     return render_board(board, o, width, height);
 }
 
-Image render_board(const Board& board, const RenderOptions& opt, int width, int height, RenderLayout* layout) {
+Image render_board(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
     if (width < 64 || height < 64 || width > kMaxImageSide || height > kMaxImageSide ||
         static_cast<long long>(width) * height > kMaxImagePixels)
         throw std::invalid_argument(fmt::format("picture size {}x{} is out of range (64..{} a side)", width, height,
@@ -467,10 +467,10 @@ Image render_board(const Board& board, const RenderOptions& opt, int width, int 
         }
     }
     if (layout) {
-        layout->box_x = static_cast<int>(bx0);
-        layout->box_y = static_cast<int>(by0);
-        layout->box_w = static_cast<int>(std::lround(nx * g.px));
-        layout->box_h = static_cast<int>(std::lround(ny * g.py));
+        layout->x = static_cast<int>(bx0);
+        layout->y = static_cast<int>(by0);
+        layout->w = static_cast<int>(std::lround(nx * g.px));
+        layout->h = static_cast<int>(std::lround(ny * g.py));
         layout->cell_px = (g.px + g.py) / 2;
     }
     return im;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "families/unblock/board.h"
+#include "image/board_box.h"
 #include "image/encode.h"
 #include "image/image.h"
 
@@ -42,15 +43,11 @@ struct RenderOptions {
                                   // 3 a word on the prisoner
 };
 
-// Where the board landed in the picture.
-struct RenderLayout {
-    int box_x = 0, box_y = 0, box_w = 0, box_h = 0;
-    double cell_px = 0;
-};
+// Where the board landed in the picture: a BoardBox.
 
 // Throws std::invalid_argument for sizes below 64 px or above kMaxImageSide.
 Image render_board(const Board& board, Theme theme, int width, int height);
 Image render_board(const Board& board, const RenderOptions& options, int width, int height,
-                   RenderLayout* layout = nullptr);
+                   BoardBox* layout = nullptr);
 
 }  // namespace slidedb

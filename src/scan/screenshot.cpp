@@ -1405,11 +1405,11 @@ private:
         if (trace_) trace_->grid = res.board.grid();
         res.image_width = im_.width;
         res.image_height = im_.height;
-        res.box_x = static_cast<int>(std::lround(left_));
-        res.box_y = static_cast<int>(std::lround(top_));
-        res.box_w = static_cast<int>(std::lround(cols_ * px_));
-        res.box_h = static_cast<int>(std::lround(rows_ * py_));
-        res.cell_px = (px_ + py_) / 2;
+        res.box.x = static_cast<int>(std::lround(left_));
+        res.box.y = static_cast<int>(std::lround(top_));
+        res.box.w = static_cast<int>(std::lround(cols_ * px_));
+        res.box.h = static_cast<int>(std::lround(rows_ * py_));
+        res.box.cell_px = (px_ + py_) / 2;
         res.confidence = conf_;
         res.exit_seen = exit_seen_;
         return res;
@@ -1418,14 +1418,14 @@ private:
 
 // Is `big` the board of `small` with empty rows or columns around it?
 bool same_plus_empty(const ScanResult& small, const ScanResult& big) {
-    const double cell = small.cell_px;
-    if (std::abs(big.cell_px - cell) > 0.1 * cell) return false;
-    const int dr = static_cast<int>(std::lround((small.box_y - big.box_y) / cell));
-    const int dc = static_cast<int>(std::lround((small.box_x - big.box_x) / cell));
+    const double cell = small.box.cell_px;
+    if (std::abs(big.box.cell_px - cell) > 0.1 * cell) return false;
+    const int dr = static_cast<int>(std::lround((small.box.y - big.box.y) / cell));
+    const int dc = static_cast<int>(std::lround((small.box.x - big.box.x) / cell));
     const Board& s = small.board;
     const Board& b = big.board;
     if (dr < 0 || dc < 0 || dr + s.height > b.height || dc + s.width > b.width) return false;
-    if (std::abs(small.box_y - big.box_y - dr * cell) > 0.3 * cell || std::abs(small.box_x - big.box_x - dc * cell) > 0.3 * cell)
+    if (std::abs(small.box.y - big.box.y - dr * cell) > 0.3 * cell || std::abs(small.box.x - big.box.x - dc * cell) > 0.3 * cell)
         return false;
     std::vector<std::string> rows;
     const std::string grid = b.grid();
@@ -1460,9 +1460,9 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
         auto* e = std::get_if<ScanResult>(&by_evidence);
         auto* f = std::get_if<ScanResult>(&by_frame);
         if (e && f) {
-            const double tol = 0.3 * e->cell_px;
-            if (e->board == f->board && std::abs(e->box_x - f->box_x) <= tol && std::abs(e->box_y - f->box_y) <= tol &&
-                std::abs(e->box_w - f->box_w) <= tol && std::abs(e->box_h - f->box_h) <= tol)
+            const double tol = 0.3 * e->box.cell_px;
+            if (e->board == f->board && std::abs(e->box.x - f->box.x) <= tol && std::abs(e->box.y - f->box.y) <= tol &&
+                std::abs(e->box.w - f->box.w) <= tol && std::abs(e->box.h - f->box.h) <= tol)
                 return by_evidence;
             // The frame finder took a header panel for empty rows: its board
             // is the tray's plus empty cells. (The tray's edges are never
@@ -1470,8 +1470,8 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
             if (same_plus_empty(*e, *f)) return by_evidence;
             return ScanError{fmt::format("ambiguous board: the tray's edges give {}x{} cells at {},{}, the frame "
                                          "{}x{} at {},{}",
-                                         e->board.width, e->board.height, e->box_x, e->box_y, f->board.width,
-                                         f->board.height, f->box_x, f->box_y)};
+                                         e->board.width, e->board.height, e->box.x, e->box.y, f->board.width,
+                                         f->board.height, f->box.x, f->box.y)};
         }
         if (e) return by_evidence;
         // A header panel of the floor's colour passes for empty rows: the

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "families/unblock/board.h"
+#include "image/board_box.h"
 #include "image/image.h"
 
 namespace slidedb {
@@ -24,8 +25,7 @@ namespace slidedb {
 struct ScanResult {
     Board board;
     int image_width = 0, image_height = 0;
-    int box_x = 0, box_y = 0, box_w = 0, box_h = 0;  // the board's floor, in image pixels
-    double cell_px = 0;                              // cell pitch in pixels
+    BoardBox box;            // the board's cells, in image pixels
     double confidence = 0;                           // 0..1: smallest margin of any decision
     bool exit_seen = false;  // false: no frame visible (bare crop), exit assumed
 };

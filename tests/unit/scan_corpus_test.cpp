@@ -174,7 +174,7 @@ Sample make_sample(int index) {
                          opt.frame ? "framed" : "crop", side_name(board.exit));
 
     Image shot;
-    RenderLayout lay;
+    BoardBox lay;
     if (opt.frame) {
         const double aspect = std::vector<double>{1.0, 1.5, 1.78, 2.05, 0.75}[static_cast<size_t>(pick(rng, 0, 4))];
         int width = static_cast<int>(p * (board.width + 0.9) * uniform(rng, 1.0, 1.15));
@@ -187,10 +187,10 @@ Sample make_sample(int index) {
             const double f = std::max(uniform(rng, 0.7, 1.3), 25.5 / lay.cell_px);
             shot = resize_image(shot, std::max(64, static_cast<int>(shot.width * f)),
                                 std::max(64, static_cast<int>(shot.height * f)));
-            lay.box_x = static_cast<int>(lay.box_x * f);
-            lay.box_y = static_cast<int>(lay.box_y * f);
-            lay.box_w = static_cast<int>(lay.box_w * f);
-            lay.box_h = static_cast<int>(lay.box_h * f);
+            lay.x = static_cast<int>(lay.x * f);
+            lay.y = static_cast<int>(lay.y * f);
+            lay.w = static_cast<int>(lay.w * f);
+            lay.h = static_cast<int>(lay.h * f);
             lay.cell_px *= f;
             s.desc += fmt::format(" scaled {:.2f}", f);
         }
@@ -224,8 +224,8 @@ Sample make_sample(int index) {
         }
         if (side) s.desc += " letterbox";
         if (bezel) s.desc += " mockup";
-        lay.box_x += bezel + side;
-        lay.box_y += bezel + top;
+        lay.x += bezel + side;
+        lay.y += bezel + top;
         shot = std::move(scene);
     } else {
         // A crop of the board, edge to edge; the exit cannot be seen.
@@ -238,10 +238,10 @@ Sample make_sample(int index) {
         if (opt.frame && chance(rng, 0.9)) {
             // somewhere away from the board and its frame
             const int margin = static_cast<int>(lay.cell_px * 1.2);
-            if (lay.box_y - margin > 10 && chance(rng, 0.6))
-                add_overlay(shot, rng, lay.cell_px, 0, 0, shot.width - 10, lay.box_y - margin, s.desc);
-            else if (shot.height - (lay.box_y + lay.box_h + margin) > 10)
-                add_overlay(shot, rng, lay.cell_px, 0, lay.box_y + lay.box_h + margin, shot.width - 10,
+            if (lay.y - margin > 10 && chance(rng, 0.6))
+                add_overlay(shot, rng, lay.cell_px, 0, 0, shot.width - 10, lay.y - margin, s.desc);
+            else if (shot.height - (lay.y + lay.h + margin) > 10)
+                add_overlay(shot, rng, lay.cell_px, 0, lay.y + lay.h + margin, shot.width - 10,
                             shot.height - 10, s.desc);
         } else if (chance(rng, 0.5)) {
             add_overlay(shot, rng, lay.cell_px, 0, 0, shot.width, shot.height, s.desc);
@@ -363,7 +363,7 @@ Sample make_current_sample(std::uint32_t seed, int index) {
     const bool scaled = chance(rng, 0.5);
     const double f = scaled ? uniform(rng, 0.7, 1.3) : 1.0;
     const int w0 = std::max(64, static_cast<int>(width / f)), h0 = static_cast<int>(w0 * aspect);
-    RenderLayout lay;
+    BoardBox lay;
     Image shot = render_board(board, opt, w0, h0, &lay);
     if (scaled) shot = resize_image(shot, width, static_cast<int>(width * aspect));
     s.desc = fmt::format("#{} {}x{} exit {} {}x{}{}{}{}{}{}{}{}{}{} cell {:.0f}", index, board.width, board.height,

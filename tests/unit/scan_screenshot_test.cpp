@@ -67,11 +67,11 @@ TEST_P(RealScreenshots, ReadExactlyTheReadmeBoard) {
     EXPECT_GT(res.confidence, 0.5);
     EXPECT_LE(res.confidence, 1.0);
     // The box lies inside the picture and holds six cells a side.
-    EXPECT_GE(res.box_x, 0);
-    EXPECT_GE(res.box_y, 0);
-    EXPECT_LE(res.box_x + res.box_w, res.image_width + 1);
-    EXPECT_LE(res.box_y + res.box_h, res.image_height + 1);
-    EXPECT_NEAR(res.box_w / res.cell_px, 6.0, 0.1);
+    EXPECT_GE(res.box.x, 0);
+    EXPECT_GE(res.box.y, 0);
+    EXPECT_LE(res.box.x + res.box.w, res.image_width + 1);
+    EXPECT_LE(res.box.y + res.box.h, res.image_height + 1);
+    EXPECT_NEAR(res.box.w / res.box.cell_px, 6.0, 0.1);
 }
 
 INSTANTIATE_TEST_SUITE_P(ScanScreenshot, RealScreenshots, ::testing::ValuesIn(kShots),
@@ -107,9 +107,9 @@ TEST(ScanScreenshot, ReportsImageSizeAndBox) {
     const ScanResult& res = std::get<ScanResult>(r);
     EXPECT_EQ(res.image_width, 320);
     EXPECT_EQ(res.image_height, 480);
-    EXPECT_NEAR(res.cell_px, 50, 2);
-    EXPECT_NEAR(res.box_x, 10, 4);
-    EXPECT_NEAR(res.box_y, 120, 4);
+    EXPECT_NEAR(res.box.cell_px, 50, 2);
+    EXPECT_NEAR(res.box.x, 10, 4);
+    EXPECT_NEAR(res.box.y, 120, 4);
 }
 
 // ---- bad pictures ------------------------------------------------------------
@@ -235,8 +235,8 @@ TEST(ScanBadPicture, ErrorsNameThePlaceOfAnAmbiguousSeam) {
     auto r0 = scan_image(im);
     ASSERT_TRUE(std::holds_alternative<ScanResult>(r0));
     const ScanResult& res = std::get<ScanResult>(r0);
-    const int x = static_cast<int>(res.box_x + 5 * res.cell_px);
-    for (int y = static_cast<int>(res.box_y + 4.2 * res.cell_px); y < res.box_y + 4.8 * res.cell_px; ++y)
+    const int x = static_cast<int>(res.box.x + 5 * res.box.cell_px);
+    for (int y = static_cast<int>(res.box.y + 4.2 * res.box.cell_px); y < res.box.y + 4.8 * res.box.cell_px; ++y)
         for (int dx = -3; dx <= 3; ++dx) {
             auto* p = im.px(x + dx, y);
             p[0] = 190;
