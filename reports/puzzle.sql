@@ -10,11 +10,12 @@ WITH p AS (
           WHERE p.id = :id)
 SELECT 'id' AS field, CAST(id AS TEXT) AS value FROM p
 UNION ALL SELECT 'size', width || 'x' || height FROM p
-UNION ALL SELECT 'exit', exit_side || ' of row ' || (exit_row + 1) FROM p
-UNION ALL SELECT 'blocks', blocks || ' (' || fixed || ' fixed cells)' FROM p
+UNION ALL SELECT 'exit', exit_side || ' of row ' || (exit_row + 1) FROM p WHERE exit_side IS NOT NULL
+UNION ALL SELECT 'blocks', blocks || COALESCE(' (' || fixed || ' fixed cells)', '') FROM p
 UNION ALL SELECT 'status', COALESCE(status, 'not solved') FROM p
 UNION ALL SELECT 'moves', moves || ' (' || steps || ' steps)' FROM p WHERE moves IS NOT NULL
-UNION ALL SELECT 'cluster', cluster_size || ' boards, ' || cluster_goals || ' with the prisoner out, depth '
+UNION ALL SELECT 'cluster', cluster_size || ' boards, ' || cluster_goals
+                 || CASE WHEN exit_side IS NULL THEN ' at the goal' ELSE ' with the prisoner out' END || ', depth '
                  || cluster_depth || CASE cluster_complete WHEN 0 THEN ' (incomplete)' ELSE '' END
             FROM p WHERE status IS NOT NULL
 UNION ALL SELECT 'search', examined || ' boards examined, ' || printf('%.3f', seconds) || ' s, peak '

@@ -21,6 +21,11 @@ echo "== Solver, one core (Google Benchmark, median of 3)"
 "$root/build/tests/solve_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
     --benchmark_out="$out/solve.json" --benchmark_out_format=json 2>/dev/null |
     grep -E "^(Benchmark|BM_.*_median)" || true
+echo
+echo "== Blocks family: wells and Klotski, whole cluster, both metrics, one core (median of 3)"
+"$root/build/tests/blocks_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+    --benchmark_out="$out/blocks.json" --benchmark_out_format=json 2>/dev/null |
+    grep -E "^(Benchmark|BM_.*_median)" || true
 if [ -x "$root/build/tests/scan_bench" ]; then
     echo
     echo "== Screenshots, one core (Google Benchmark, median of 3)"
@@ -71,4 +76,4 @@ done
 json+="]}"
 echo "$json" > "$out/bench.json"
 echo
-echo "Figures written to $out/bench.json, $out/solve.json"
+echo "Figures written to $out/bench.json, $out/solve.json, $out/blocks.json"

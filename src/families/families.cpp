@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "families/blocks/blocks_family.h"
 #include "families/unblock/unblock_family.h"
 #include "puzzle/text_checks.h"
 
@@ -12,6 +13,7 @@ namespace slidedb {
 const std::vector<const Family*>& families() {
     static const std::vector<const Family*> list = {
         &unblock_family(),  // first: reads the text no family recognises
+        &blocks_family(),
     };
     return list;
 }

@@ -56,12 +56,13 @@ svg.board g.block { transition: transform .35s ease; }
 svg.board g.block text { fill: #fff; font-weight: 700; text-anchor: middle; dominant-baseline: central; font-family: system-ui, sans-serif; }
 svg.board g.blocker rect { stroke: #111; stroke-width: 2; }
 svg.board .blocked { fill: rgba(209, 52, 59, .28); stroke: var(--accent); stroke-width: 1.5; stroke-dasharray: 3 2; }
+svg.board.blocks .floor { stroke: #dccca8; stroke-width: 1; } svg.board .goal { fill: rgba(209, 52, 59, .22); }
 .player.small svg.board { width: 132px; }
 .player.large svg.board { width: 320px; }
 .player.large { margin: 18px 0 8px; }
 .player:focus { outline: 2px solid #ffd166; outline-offset: 2px; border-radius: 6px; }
 .featured { display: flex; gap: 32px; flex-wrap: wrap; align-items: flex-start; }
-.player.done svg.board g.prisoner rect { filter: drop-shadow(0 0 3px #ffd166); }
+.player.done svg.board g.prisoner rect, .player.done svg.board g.prisoner path { filter: drop-shadow(0 0 3px #ffd166); }
 .controls { display: flex; gap: 3px; align-items: center; margin-top: 4px; }
 .controls button { font-size: 12px; padding: 1px 6px; border: 1px solid #c8ced5; border-radius: 4px; background: #fff; cursor: pointer; }
 .controls button:disabled { opacity: .4; cursor: default; }

@@ -25,21 +25,43 @@ std::string_view player_js() {
     });
     var step = 0, timer = null;
 
-    function place(g) {
-      g.style.transform = 'translate(' + (pad + Number(g.dataset.col) * cell) + 'px,' +
-                          (pad + Number(g.dataset.row) * cell) + 'px)';
+    function at(g) {
+      return 'translate(' + (pad + Number(g.dataset.col) * cell) + 'px,' +
+             (pad + Number(g.dataset.row) * cell) + 'px)';
     }
-    // Slides the block of move m ("BU1": label, direction, distance), or
-    // undoes it when sign is -1.
+    function place(g) {
+      g.style.transform = at(g);
+    }
+    // The runs of move m: its label, then one run or more of a direction
+    // and a distance ("BU1"; "AR2D1" carries a piece round a corner).
+    function runs(m) {
+      var out = [], re = /([LRUD])(\d+)/g, r;
+      while ((r = re.exec(m.slice(1))) !== null) {
+        var n = Number(r[2]);
+        out.push({ dr: r[1] === 'U' ? -n : r[1] === 'D' ? n : 0, dc: r[1] === 'L' ? -n : r[1] === 'R' ? n : 0 });
+      }
+      return out;
+    }
+    // Moves the block of move m, or undoes it when sign is -1. A move of
+    // several runs is animated along its way, not straight across.
     function slide(m, sign) {
       var g = blocks[m.charAt(0)];
-      var d = sign * Number(m.slice(2));
-      var dir = m.charAt(1);
-      if (dir === 'L') g.dataset.col = Number(g.dataset.col) - d;
-      if (dir === 'R') g.dataset.col = Number(g.dataset.col) + d;
-      if (dir === 'U') g.dataset.row = Number(g.dataset.row) - d;
-      if (dir === 'D') g.dataset.row = Number(g.dataset.row) + d;
+      var way = runs(m);
+      if (sign < 0) way = way.reverse().map(function (r) { return { dr: -r.dr, dc: -r.dc }; });
+      var frames = [{ transform: at(g) }];
+      way.forEach(function (r) {
+        g.dataset.row = Number(g.dataset.row) + r.dr;
+        g.dataset.col = Number(g.dataset.col) + r.dc;
+        frames.push({ transform: at(g) });
+      });
+      var along = way.length > 1 && typeof g.animate === 'function';
+      // A CSS transition would win over the path animation: off meanwhile.
+      if (along) g.style.transition = 'none';
       place(g);
+      if (along) {
+        g.animate(frames, { duration: Math.min(600, 200 * way.length), easing: 'ease-in-out' })
+          .onfinish = function () { g.style.transition = ''; };
+      }
     }
     function show() {
       root.dataset.step = String(step);

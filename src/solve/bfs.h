@@ -70,7 +70,7 @@ bool expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std
 }
 
 // The whole cluster of rules.start(): figures, levels and, when a goal is
-// reached, an optimal path in `path` (cleared first) with moves and steps
+// reached, an optimal path in `path_moves` (cleared first) with moves and steps
 // filled. SolveResult::solution is left to the family, which writes moves as
 // text.
 template <class Rules>

@@ -1,0 +1,123 @@
+#include "families/blocks/blocks_family.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "families/blocks/format.h"
+#include "families/blocks/geometry.h"
+#include "families/blocks/solver.h"
+#include "families/blocks/svg.h"
+#include "families/blocks/text.h"
+
+namespace slidedb {
+
+namespace {
+
+constexpr std::string_view kName = "blocks";
+constexpr std::string_view kFormat = "start-goal";
+
+class BlocksFamily final : public Family {
+public:
+    std::string_view name() const override { return kName; }
+    std::string_view description() const override {
+        return "sliding blocks of any shape on any board outline (Klotski and kin): pieces step one cell at a time";
+    }
+
+    bool recognises(std::string_view text) const override { return blocks::is_start_goal_text(text); }
+
+    std::vector<ReadItem> read(std::string_view text) const override {
+        std::vector<ReadItem> out;
+        auto r = blocks::read_start_goal(text);
+        if (auto* e = std::get_if<blocks::ReadError>(&r)) {
+            out.emplace_back(std::in_place_type<ReadError>, e->line, std::move(e->message));
+            return out;
+        }
+        const blocks::ReadBoard& b = std::get<blocks::ReadBoard>(r);
+        out.emplace_back(std::in_place_type<ReadPuzzle>, blocks::to_puzzle(b.board), b.line, std::string(kFormat),
+                         std::nullopt, std::nullopt);
+        return out;
+    }
+
+    std::string validate(const Puzzle& puzzle) const override {
+        try {
+            blocks::board_of(puzzle);
+            return {};
+        } catch (const PuzzleError& e) {
+            return e.what();
+        }
+    }
+
+    SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) const override {
+        const blocks::Board b = blocks::board_of(puzzle);
+        blocks::Solution s = blocks::solve(b, options);
+        s.figures.solution = blocks::moves_text(b, s.moves);
+        return std::move(s.figures);
+    }
+
+    std::vector<ReplayStep> replay(const Puzzle& puzzle, std::string_view solution) const override {
+        try {
+            const std::vector<blocks::Board> boards = blocks::replay(blocks::board_of(puzzle, true), solution);
+            std::vector<std::string> moves{""};
+            std::istringstream in{std::string(solution)};
+            for (std::string token; in >> token;) moves.push_back(token);
+            std::vector<ReplayStep> steps;
+            for (std::size_t i = 0; i < boards.size(); ++i) steps.push_back({moves[i], blocks::board_text(boards[i], 0)});
+            return steps;
+        } catch (const blocks::MoveError& e) {
+            throw PuzzleError(e.what());
+        }
+    }
+
+    std::string board_text(const Puzzle& puzzle, int indent) const override {
+        return blocks::board_text(blocks::board_of(puzzle, true), indent);
+    }
+
+    std::string summary(const Puzzle& puzzle) const override {
+        const blocks::Board b = blocks::board_of(puzzle, true);
+        const blocks::Geometry g = blocks::geometry_of(b);
+        std::string goal;
+        for (const blocks::Target& t : b.goal) goal += b.pieces[static_cast<std::size_t>(t.piece)].label;
+        return fmt::format("{}x{}, {} pieces of {} shapes, {} floor cells, goal: {}", b.width, b.height,
+                           b.pieces.size(), g.shapes.size(), std::count(b.floor.begin(), b.floor.end(), 1), goal);
+    }
+
+    std::string_view goal_phrase() const override { return "the goal's pieces home"; }
+
+    std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
+        return blocks::board_svg(blocks::board_of(puzzle, true), marks.id, cell);
+    }
+};
+
+}  // namespace
+
+const Family& blocks_family() {
+    static const BlocksFamily family;
+    return family;
+}
+
+namespace blocks {
+
+Puzzle to_puzzle(const Board& board) {
+    Puzzle p;
+    p.family = std::string(kName);
+    p.width = board.width;
+    p.height = board.height;
+    p.board = "start\n" + board.start_grid() + "\ngoal\n" + board.goal_grid();
+    p.key = board.key();
+    p.blocks = static_cast<int>(board.pieces.size());
+    return p;
+}
+
+Board board_of(const Puzzle& puzzle, bool as_drawn) {
+    if (puzzle.family != kName)
+        throw PuzzleError(fmt::format("a puzzle of the family '{}' is not a {} board", puzzle.family, kName));
+    auto r = read_start_goal(puzzle.board, as_drawn ? Form::AsDrawn : Form::Canonical);
+    if (auto* e = std::get_if<ReadError>(&r)) throw PuzzleError(fmt::format("line {}: {}", e->line, e->message));
+    return std::move(std::get<ReadBoard>(r).board);
+}
+
+}  // namespace blocks
+
+}  // namespace slidedb

@@ -1,0 +1,96 @@
+// The `blocks` family seen through the Family interface only, as the
+// pipeline, store, reports and command line see it.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "families/families.h"
+
+namespace slidedb {
+namespace {
+
+const char* kKlotski =
+    "# Klotski\nstart\nBAAC\nBAAC\nDEEF\nDGHF\nI..J\ngoal\n....\n....\n....\n.AA.\n.AA.\n";
+
+ReadPuzzle only_puzzle(const std::vector<ReadItem>& items) {
+    EXPECT_EQ(items.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<ReadPuzzle>(items.at(0)));
+    return std::get<ReadPuzzle>(items.at(0));
+}
+
+TEST(BlocksFamily, StartGoalTextIsReadByBlocksAndOnlyBlocks) {
+    const Family* blocks = find_family("blocks");
+    ASSERT_NE(blocks, nullptr);
+    EXPECT_TRUE(blocks->recognises(kKlotski));
+    EXPECT_FALSE(find_family("unblock")->recognises(kKlotski));
+    EXPECT_FALSE(blocks->recognises("BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n"));
+    EXPECT_FALSE(blocks->recognises("# exit: left\n....\n..AA\n....\n....\n"));
+    const ReadPuzzle r = only_puzzle(read_board_text(kKlotski));
+    EXPECT_EQ(r.line, 2);
+    EXPECT_EQ(r.format, "start-goal");
+    const Puzzle& p = r.puzzle;
+    EXPECT_EQ(p.family, "blocks");
+    EXPECT_EQ(p.width, 4);
+    EXPECT_EQ(p.height, 5);
+    EXPECT_EQ(p.board, "start\nBAAC\nBAAC\nDEEF\nDGHF\nI..J\ngoal\n....\n....\n....\n.AA.\n.AA.");
+    EXPECT_EQ(p.key, "blocks 4x5 BAAC/BAAC/DEEF/DGHF/I..J|..../..../..../.AA./.AA.");
+    EXPECT_EQ(p.blocks, 10);
+    EXPECT_FALSE(p.exit_side.has_value());
+    EXPECT_FALSE(p.exit_row.has_value());
+    EXPECT_FALSE(p.fixed.has_value());
+    EXPECT_EQ(&family_of(p), blocks);
+    EXPECT_EQ(blocks->validate(p), "");
+    EXPECT_EQ(blocks->summary(p), "4x5, 10 pieces of 4 shapes, 20 floor cells, goal: A");
+}
+
+TEST(BlocksFamily, ABadFileGivesOneErrorWithItsLine) {
+    const std::vector<ReadItem> items = read_board_text("# c\nstart\nA.\nB?\ngoal\n.A\n..\n");
+    ASSERT_EQ(items.size(), 1u);
+    const ReadError& e = std::get<ReadError>(items[0]);
+    EXPECT_EQ(e.line, 4);
+    EXPECT_EQ(e.message, "unknown character '?' at column 2");
+}
+
+TEST(BlocksFamily, SolvesAndReplaysThroughTheInterface) {
+    const Puzzle p = only_puzzle(read_board_text(kKlotski)).puzzle;
+    const Family& f = family_of(p);
+    const SolveResult r = f.solve(p, {});
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 81);
+    EXPECT_EQ(r.steps, 116);
+    EXPECT_EQ(r.cluster_size, 25955u);
+    EXPECT_EQ(r.hardest_moves, 93);
+    const std::vector<ReplayStep> steps = f.replay(p, r.solution);
+    ASSERT_EQ(steps.size(), 82u);
+    EXPECT_EQ(steps.front().move, "");
+    EXPECT_EQ(steps.front().text, "BAAC\nBAAC\nDEEF\nDGHF\nI++J\n");
+    // A ends on the bottom middle: rows 4 and 5, columns 2 and 3.
+    const std::string& end = steps.back().text;
+    ASSERT_EQ(end.size(), 25u);
+    EXPECT_EQ(end.substr(16, 2), "AA");
+    EXPECT_EQ(end.substr(21, 2), "AA");
+    // The hardest start is a puzzle of its own, in the same text.
+    Puzzle hardest = p;
+    hardest.board = r.hardest_board;
+    EXPECT_EQ(f.validate(hardest), "");
+    EXPECT_EQ(f.board_text(p, 1), " BAAC\n BAAC\n DEEF\n DGHF\n I++J\n");
+    EXPECT_NE(f.board_svg(p, {5, "", ""}, 20).find("aria-label=\"board of puzzle 5\""), std::string::npos);
+}
+
+TEST(BlocksFamily, RefusesWhatDoesNotFit) {
+    const Puzzle p = only_puzzle(read_board_text(kKlotski)).puzzle;
+    const Family& f = family_of(p);
+    EXPECT_THROW(f.replay(p, "JL1 JL1 JL1"), PuzzleError);  // into I
+    EXPECT_THROW(f.replay(p, "ZL1"), PuzzleError);
+    Puzzle damaged = p;
+    damaged.board = "start\nBAAC\nBA?C\ngoal\n....\n.AA.";
+    EXPECT_EQ(f.validate(damaged), "line 3: unknown character '?' at column 3");
+    Puzzle other = p;
+    other.family = "unblock";
+    EXPECT_NE(f.validate(other), "");
+}
+
+}  // namespace
+}  // namespace slidedb
