@@ -455,17 +455,7 @@ Image render_board(const Board& board, const RenderOptions& opt, int width, int 
     fill_rect(im, static_cast<int>(bx0), static_cast<int>(by0), static_cast<int>(bx0 + 0.03 * p),
               static_cast<int>(std::ceil(by1)), {30, 20, 8}, 0.25);
     if (opt.frame) draw_notch(im, g, nx, board.exit_row(), board.exit, pal.floor);
-
-    for (const bool shadow : {true, false}) {
-        for (const Cell& f : board.fixed)
-            draw_block(im, g, f.col, f.row, f.col + 1, f.row + 1, pal.wood, true, rng, shadow);
-        for (size_t i = 0; i < board.blocks.size(); ++i) {
-            const Block& b = board.blocks[i];
-            const int c1 = b.axis == Axis::Horizontal ? b.col + b.length : b.col + 1;
-            const int r1 = b.axis == Axis::Vertical ? b.row + b.length : b.row + 1;
-            draw_block(im, g, b.col, b.row, c1, r1, i == 0 ? prisoner : pal.wood, false, rng, shadow);
-        }
-    }
+    draw_blocks(im, g, board, pal, prisoner, rng);
     if (layout) {
         layout->x = static_cast<int>(bx0);
         layout->y = static_cast<int>(by0);

@@ -146,6 +146,12 @@ void add_overlay(Image& im, std::mt19937& rng, double p, int x0, int y0, int x1,
     }
 }
 
+// Writes a refused or wrong picture to DIR/NAME.png or .jpg, for a look.
+void keep_picture(const char* dir, const std::string& name, const std::string& bytes) {
+    const bool png = bytes.size() > 1 && bytes[1] == 'P';
+    std::ofstream(fmt::format("{}/{}.{}", dir, name, png ? "png" : "jpg"), std::ios::binary) << bytes;
+}
+
 struct Sample {
     std::string bytes;
     Board expected;
@@ -300,11 +306,7 @@ TEST(ScanCorpus, GeneratedScreenshotsAreNeverReadWrong) {
                               << res.board.grid();
             }
         }
-        if (bad && dump) {
-            const bool png = s.bytes.size() > 1 && s.bytes[1] == 'P';
-            std::ofstream(fmt::format("{}/corpus_{:03d}.{}", dump, i, png ? "png" : "jpg"), std::ios::binary)
-                << s.bytes;
-        }
+        if (bad && dump) keep_picture(dump, fmt::format("corpus_{:03d}", i), s.bytes);
     }
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const int n = read + rejected + wrong;
@@ -417,11 +419,7 @@ TEST(ScanCorpus, CurrentLookIsReadRightAndNeverWrong) {
                               << res.board.grid();
             }
         }
-        if (bad && dump) {
-            const bool png = s.bytes.size() > 1 && s.bytes[1] == 'P';
-            std::ofstream(fmt::format("{}/current_{:05d}.{}", dump, i, png ? "png" : "jpg"), std::ios::binary)
-                << s.bytes;
-        }
+        if (bad && dump) keep_picture(dump, fmt::format("current_{:05d}", i), s.bytes);
     }
     const int n = read + rejected + wrong;
     std::cout << fmt::format("current look: {} screenshots (seed {}), {} read right, {} refused, {} wrong\n", n, seed,
