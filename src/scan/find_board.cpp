@@ -181,22 +181,34 @@ std::optional<Failure> Scanner::find_board() {
         return Failure{"board not found: the red block is not one cell thick and two to four long"};
     const double h = pb_ - pt_ + 1;
     const double g0 = p0_ - h;
+    // Each grid is tried on a fresh trace; when all fail, the debug picture
+    // shows the walk of the first one, whose reason is given.
+    const ScanTrace before = trace_ ? *trace_ : ScanTrace{};
     std::optional<Failure> first;
+    ScanTrace first_trace;
+    auto attempt = [&](double pxf, double phx, double pyf, double phy) {
+        if (trace_) *trace_ = before;
+        auto f = find_board_on(pxf, phx, pyf, phy);
+        if (f && !first) {
+            first = f;
+            if (trace_) first_trace = *trace_;
+        }
+        return !f;
+    };
     for (const double cells : {2.5, 1.2}) {
         const int reach = static_cast<int>(cells * p0_);
         const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach), pl_ - g0 / 2);
         const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach), pt_ - g0 / 2);
-        auto f = find_board_on(pxf, phx, pyf, phy);
-        if (!f) return f;
-        if (!first) first = f;
+        if (attempt(pxf, phx, pyf, phy)) return std::nullopt;
     }
     // Then the prisoner's own measure, as it is and a little smaller (its
     // lit top edge may not count as red, which makes it look longer
     // than thick by more than a cell).
     for (const double k : {1.0, 0.95}) {
         const double p = k * p0_, g = p - h;
-        if (!find_board_on(p, pl_ - g / 2, p, pt_ - g / 2)) return std::nullopt;
+        if (attempt(p, pl_ - g / 2, p, pt_ - g / 2)) return std::nullopt;
     }
+    if (trace_) *trace_ = first_trace;
     return first;
 }
 

@@ -9,6 +9,7 @@
 #include "draw/render.h"
 #include "families/unblock/board.h"
 #include "image/image.h"
+#include "scan/annotate.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {
@@ -224,6 +225,34 @@ TEST(ScanBadPicture, BoardCutByThePictureIsAnError) {
     std::copy(full.rgb.begin(), full.rgb.begin() + static_cast<long>(top.rgb.size()), top.rgb.begin());
     const std::string msg = error_of(encode_png(top));
     EXPECT_NE(msg.find("board"), std::string::npos) << msg;
+}
+
+// The debug picture of a refused current-look picture shows where the scan
+// looked: the grid lines walked over towards each edge of the tray, and
+// which of them it took for edges before it stopped.
+TEST(ScanBadPicture, RefusedCurrentLookTraceShowsTheWalk) {
+    auto d = decode_image(shot("screenshots-current/ms_tab5.jpeg"));
+    ASSERT_TRUE(std::holds_alternative<Image>(d));
+    const Image& full = std::get<Image>(d);
+    // Keep the top 700 rows: the picture now cuts the tray through row 5.
+    Image cut(full.width, 700);
+    std::copy(full.rgb.begin(), full.rgb.begin() + static_cast<long>(cut.rgb.size()), cut.rgb.begin());
+    ScanTrace trace;
+    auto r = scan_image(cut, &trace);
+    ASSERT_TRUE(std::holds_alternative<ScanError>(r));
+    EXPECT_NE(std::get<ScanError>(r).message.find("cuts through"), std::string::npos) << std::get<ScanError>(r).message;
+    EXPECT_TRUE(trace.have_prisoner);
+    int taken = 0, walked = 0, bottom_at_cut = 0;
+    for (const auto& e : trace.edges) {
+        walked += !e.edge;
+        taken += e.edge;
+        bottom_at_cut += e.edge && e.side == 1 && e.at == 700;  // the picture's border stood for an edge
+    }
+    EXPECT_GE(taken, 2);
+    EXPECT_GE(walked, 3);
+    EXPECT_EQ(bottom_at_cut, 1);
+    const Image pic = annotate_scan(cut, trace, std::get<ScanError>(r).message);
+    EXPECT_NE(pic.rgb, cut.rgb);
 }
 
 TEST(ScanBadPicture, ErrorsNameThePlaceOfAnAmbiguousSeam) {
