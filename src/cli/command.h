@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "store/query.h"
+
 namespace slidedb::cli {
 
 using Run = std::function<int()>;
@@ -23,6 +25,11 @@ void add_command(CLI::App& app, Run& chosen, const char* name, const char* help,
     declare(*sub, *options);
     sub->callback([&chosen, options, body] { chosen = [options, body] { return body(*options); }; });
 }
+
+// User SQL (query, report --sql) stops after this long unless told otherwise.
+constexpr double kDefaultSqlTimeout = 60;
+// Limits for user SQL: the time limit, and Ctrl-C once catch_interrupt() ran.
+QueryLimits sql_limits(double timeout_seconds);
 
 void add_import(CLI::App& app, Run& chosen);
 void add_solve(CLI::App& app, Run& chosen);

@@ -9,6 +9,7 @@
 
 #include "cli/command.h"
 #include "pipeline/import.h"
+#include "report/escape.h"
 #include "store/database.h"
 
 namespace slidedb::cli {
@@ -22,11 +23,14 @@ struct ImportArgs {
     std::uint64_t max_states = SolveOptions{}.max_states;
     bool resolve = false;
     bool quiet = false;
+    bool force = false;
 };
 
 int run_import_command(const ImportArgs& args, const std::string& command) {
     const auto started = std::chrono::steady_clock::now();
-    auto db = open_database(args.db, Access::ReadWrite);
+    OpenOptions open;
+    open.force = args.force;
+    auto db = open_database(args.db, Access::ReadWrite, open);
     ImportOptions options;
     options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     options.solve.max_states = args.max_states;
@@ -40,11 +44,12 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
                                       [&](const FoundFile& file, const std::vector<std::string>& notes) {
         for (const FoundError& e : file.errors) {
             ++failed_inputs;
-            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, file.path, e.line, e.message).c_str()
-                                  : fmt::format("{}{}: {}\n", clear, file.path, e.message).c_str(),
+            const std::string path = visible(file.path);
+            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, path, e.line, visible(e.message)).c_str()
+                                  : fmt::format("{}{}: {}\n", clear, path, visible(e.message)).c_str(),
                        stderr);
         }
-        for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, n).c_str(), stderr);
+        for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, visible(n)).c_str(), stderr);
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     writer.finish(seconds);
@@ -73,6 +78,7 @@ void add_import(CLI::App& app, Run& chosen) {
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
             sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");
+            sub.add_flag("--force", a.force, "Add slidedb's tables to a SQLite file that holds other tables");
         },
         [](const ImportArgs& a) {
             // The command line is stored with the run, for the record.

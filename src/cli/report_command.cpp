@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/interrupt.h"
 #include "families/families.h"
 #include "report/html_page.h"
 #include "report/puzzle_text.h"
@@ -34,6 +35,7 @@ struct ReportArgs {
     std::string by = "moves";
     std::string family;  // empty: every family
     int top = 20;
+    double timeout = kDefaultSqlTimeout;
 };
 
 struct UsageError : std::runtime_error {
@@ -68,9 +70,11 @@ std::string format_name(const ReportArgs& a) {
     return "table";
 }
 
-Report run_one(SQLite::Database& db, const std::string& name, const std::string& sql, const Params& params) {
+Report run_one(SQLite::Database& db, const std::string& name, const std::string& sql, const Params& params,
+               const QueryLimits& limits) {
     Report r{name, {}};
-    for (Section& s : query_sections(db, sql, params)) r.sections.push_back(make_section(s.title, std::move(s.table)));
+    for (Section& s : query_sections(db, sql, params, limits))
+        r.sections.push_back(make_section(s.title, std::move(s.table)));
     return r;
 }
 
@@ -135,7 +139,13 @@ int run_report(const ReportArgs& a) {
         return 1;
     }
     std::vector<Report> reports;
-    for (const auto& [name, sql] : wanted) reports.push_back(run_one(*db, name, sql, params));
+    catch_interrupt();
+    try {
+        for (const auto& [name, sql] : wanted) reports.push_back(run_one(*db, name, sql, params, sql_limits(a.timeout)));
+    } catch (const QueryStopped& e) {
+        std::fputs(fmt::format("slidedb: {}\n", e.what()).c_str(), stderr);
+        return e.why == QueryStopped::Why::Cancelled ? kInterruptedStatus : 1;
+    }
 
     std::string text;
     if (html) {
@@ -184,6 +194,9 @@ void add_report(CLI::App& app, Run& chosen) {
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
             sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, unsolvable)");
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
+            sub.add_option("--timeout", a.timeout, "Stop a statement after this many seconds (0: never)")
+                ->capture_default_str()
+                ->check(CLI::NonNegativeNumber);
         },
         run_report);
 }

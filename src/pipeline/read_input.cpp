@@ -1,13 +1,18 @@
 #include "pipeline/read_input.h"
 
-#include <cstdio>
-#include <filesystem>
-#include <memory>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include <fmt/format.h>
 
 #include "families/families.h"
 #include "image/image.h"
+#include "pipeline/walk.h"
 #include "scan/scanned_puzzle.h"
 #include "scan/screenshot.h"
 
@@ -39,14 +44,61 @@ void read_picture(FoundFile& file, std::string_view bytes) {
     file.puzzles.push_back(std::move(p));
 }
 
+// Opens a regular file for reading, never blocking: O_NONBLOCK makes opening
+// a FIFO return at once, and fstat() on what was opened (the path may have
+// changed since the walk) refuses anything but a regular file.
+class InputFile {
+public:
+    explicit InputFile(const std::string& path) {
+        fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd_ < 0) {
+            error_ = std::string("cannot open for reading: ") + std::strerror(errno);
+            return;
+        }
+        struct stat st {};
+        if (::fstat(fd_, &st) != 0) error_ = std::string("cannot read: ") + std::strerror(errno);
+        else error_ = not_a_regular_file(st.st_mode);
+        size_ = static_cast<std::uintmax_t>(st.st_size);
+    }
+    ~InputFile() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    InputFile(const InputFile&) = delete;
+    InputFile& operator=(const InputFile&) = delete;
+
+    const std::string& error() const { return error_; }
+    std::uintmax_t size() const { return size_; }
+
+    // Reads up to limit bytes; a file that grew past the limit reads as limit + 1.
+    bool read_all(std::string& bytes, std::uintmax_t limit) {
+        bytes.clear();
+        bytes.reserve(static_cast<std::size_t>(std::min(size_, limit) + 1));
+        char buf[1 << 16];
+        while (bytes.size() <= limit) {
+            const ssize_t got = ::read(fd_, buf, sizeof buf);
+            if (got < 0 && errno == EINTR) continue;
+            if (got < 0) return false;
+            if (got == 0) break;
+            bytes.append(buf, static_cast<std::size_t>(got));
+        }
+        if (bytes.size() > limit) bytes.resize(static_cast<std::size_t>(limit) + 1);
+        return true;
+    }
+
+private:
+    int fd_ = -1;
+    std::string error_;
+    std::uintmax_t size_ = 0;
+};
+
 }  // namespace
 
 bool is_picture(const std::string& path) {
-    char head[16] = {};
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f) return false;
-    const std::size_t got = std::fread(head, 1, sizeof head, f.get());
-    return looks_like_image(std::string_view(head, got));
+    InputFile f(path);
+    if (!f.error().empty()) return false;
+    std::string head;
+    if (!f.read_all(head, 15)) return false;
+    return looks_like_image(head);
 }
 
 FoundFile read_bytes(const std::string& path, std::string_view bytes) {
@@ -81,17 +133,13 @@ FoundFile read_input(const std::string& path) {
         file.errors.push_back({0, std::move(message)});
         return file;
     };
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec) return fail(fmt::format("cannot read: {}", ec.message()));
-    if (size > kMaxInputBytes)
-        return fail(fmt::format("file is {} bytes; inputs over {} bytes are not read", size, kMaxInputBytes));
-
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f) return fail("cannot open for reading");
-    std::string bytes(static_cast<std::size_t>(size), '\0');
-    const std::size_t got = std::fread(bytes.data(), 1, bytes.size(), f.get());
-    if (got != bytes.size() || std::ferror(f.get())) return fail("read error");
+    InputFile f(path);
+    if (!f.error().empty()) return fail(f.error());
+    if (f.size() > kMaxInputBytes)
+        return fail(fmt::format("file is {} bytes; inputs over {} bytes are not read", f.size(), kMaxInputBytes));
+    std::string bytes;
+    if (!f.read_all(bytes, kMaxInputBytes)) return fail(std::string("read error: ") + std::strerror(errno));
+    if (bytes.size() > kMaxInputBytes) return fail(fmt::format("file grew past {} bytes while read; not read", kMaxInputBytes));
     return read_bytes(path, bytes);
 }
 

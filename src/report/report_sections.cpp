@@ -1,5 +1,6 @@
 #include "report/report_sections.h"
 #include "puzzle/text.h"
+#include "report/escape.h"
 
 #include <sstream>
 
@@ -32,15 +33,7 @@ bool parse_chart(const std::string& hint, Chart& chart) {
     return true;
 }
 
-std::string json_key(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char ch : s) {
-        if (ch == '"' || ch == '\\') out += '\\';
-        if (ch < 0x20) out += fmt::format("\\u{:04x}", ch);
-        else out += static_cast<char>(ch);
-    }
-    return out + '"';
-}
+std::string json_key(const std::string& s) { return json_string(s); }
 
 std::string indent_json(const std::string& text, const std::string& pad) {
     std::string out;
@@ -66,8 +59,8 @@ std::string sections_json(const Report& r, const std::string& pad) {
 
 std::string section_text(const ReportSection& s, Format format) {
     std::string out;
-    if (!s.title.empty() && format == Format::Markdown) out += "## " + s.title + "\n\n";
-    if (!s.title.empty() && format == Format::Table) out += s.title + "\n\n";
+    if (!s.title.empty() && format == Format::Markdown) out += "## " + markdown_cell(s.title) + "\n\n";
+    if (!s.title.empty() && format == Format::Table) out += visible(s.title) + "\n\n";
     const bool summarize = s.chart.kind == Chart::Kind::Points &&
                            (format == Format::Table || format == Format::Markdown);
     if (summarize) {
@@ -117,8 +110,8 @@ std::string reports_text(const std::vector<Report>& reports, Format format) {
     for (const Report& r : reports) {
         if (several) {
             if (!out.empty()) out += '\n';
-            if (format == Format::Markdown) out += "# " + r.name + "\n\n";
-            else if (format == Format::Table) out += fmt::format("=== {} ===\n\n", r.name);
+            if (format == Format::Markdown) out += "# " + markdown_cell(r.name) + "\n\n";
+            else if (format == Format::Table) out += fmt::format("=== {} ===\n\n", visible(r.name));
         }
         bool first = true;
         for (const ReportSection& s : r.sections) {

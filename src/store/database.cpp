@@ -1,70 +1,187 @@
 #include "store/database.h"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
+#include <thread>
+#include <vector>
 
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
 
 #include "store/embedded_sql.h"
+#include "store/read_only.h"
 
 namespace slidedb {
 
 namespace {
 
-void migrate(SQLite::Database& db, const std::string& path) {
+using Clock = std::chrono::steady_clock;
+
+// Runs fn again while another connection holds the lock it needs, until the
+// deadline. SQLite's busy handler already waits inside most calls; this
+// covers the ones it does not (changing the journal mode, WAL recovery).
+template <class Fn>
+auto retry_busy(Clock::time_point deadline, Fn fn) {
+    auto pause = std::chrono::milliseconds(2);
+    for (;;) {
+        try {
+            return fn();
+        } catch (const SQLite::Exception& e) {
+            if ((e.getErrorCode() & 0xff) != SQLITE_BUSY || Clock::now() >= deadline) throw;
+        }
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(100));
+    }
+}
+
+// Tables and views a program other than SQLite made.
+std::vector<std::string> user_tables(SQLite::Database& db) {
+    std::vector<std::string> names;
+    SQLite::Statement st(db, "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') "
+                             "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    while (st.executeStep()) names.push_back(st.getColumn(0).getString());
+    return names;
+}
+
+bool holds(const std::vector<std::string>& names, const char* name) {
+    return std::find(names.begin(), names.end(), std::string(name)) != names.end();
+}
+
+std::string listed(const std::vector<std::string>& names) {
+    std::string out;
+    const std::size_t shown = std::min<std::size_t>(names.size(), 5);
+    for (std::size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + names[i];
+    if (names.size() > shown) out += fmt::format(" and {} more", names.size() - shown);
+    return out;
+}
+
+// Refuses a SQLite file some other program made, before anything is written.
+void refuse_foreign(SQLite::Database& db, const std::string& path, bool force) {
+    // One read transaction: the version and the tables of one snapshot, even
+    // while another import creates the schema.
+    SQLite::Transaction snapshot(db);
+    const int version = schema_version(db);
+    const std::vector<std::string> tables = user_tables(db);
+    snapshot.commit();
+    const bool ours = holds(tables, "imports") && holds(tables, "puzzles");
+    if (version > 0 && !ours)
+        throw StoreError(fmt::format("{}: not a slidedb database: PRAGMA user_version is {} and it holds {}; "
+                                     "nothing was changed",
+                                     path, version, tables.empty() ? "no tables" : "tables " + listed(tables)));
+    if (version == 0 && !tables.empty() && !force)
+        throw StoreError(fmt::format("{}: not a slidedb database: it holds tables {} and no slidedb schema; "
+                                     "nothing was changed (--force adds slidedb's tables beside them)",
+                                     path, listed(tables)));
+}
+
+void migrate(SQLite::Database& db, const std::string& path, Clock::time_point deadline) {
     const auto& files = schema_files();
-    const int have = schema_version(db);
-    if (have > static_cast<int>(files.size()))
-        throw StoreError(fmt::format("{}: database schema version {} is newer than this slidedb "
-                                     "knows ({}); upgrade slidedb",
-                                     path, have, files.size()));
-    if (have == static_cast<int>(files.size())) return;
+    if (schema_version(db) == static_cast<int>(files.size())) return;
     // A migration may copy a table to change its columns (SQLite's way):
     // foreign keys are off while it runs, and checked whole before it
     // commits, so a migration that broke one leaves the database as it was.
     db.exec("PRAGMA foreign_keys = OFF");
-    for (int v = have; v < static_cast<int>(files.size()); ++v) {
-        SQLite::Transaction tx(db);
-        db.exec(std::string(files[static_cast<std::size_t>(v)].text));
-        SQLite::Statement check(db, "PRAGMA foreign_key_check");
-        if (check.executeStep())
-            throw StoreError(fmt::format("{}: schema file {} leaves a broken reference in table {}", path,
-                                         files[static_cast<std::size_t>(v)].name, check.getColumn(0).getString()));
-        db.exec(fmt::format("PRAGMA user_version = {}", v + 1));
-        tx.commit();
+    // Every missing file in one write transaction, the version read again
+    // under the lock: another import may have migrated the file meanwhile.
+    retry_busy(deadline, [&] { db.exec("BEGIN IMMEDIATE"); });
+    try {
+        const int have = schema_version(db);
+        if (have > static_cast<int>(files.size()))
+            throw StoreError(fmt::format("{}: database schema version {} is newer than this slidedb "
+                                         "knows ({}); upgrade slidedb",
+                                         path, have, files.size()));
+        for (int v = have; v < static_cast<int>(files.size()); ++v) {
+            db.exec(std::string(files[static_cast<std::size_t>(v)].text));
+            SQLite::Statement check(db, "PRAGMA foreign_key_check");
+            if (check.executeStep())
+                throw StoreError(fmt::format("{}: schema file {} leaves a broken reference in table {}", path,
+                                             files[static_cast<std::size_t>(v)].name,
+                                             check.getColumn(0).getString()));
+            db.exec(fmt::format("PRAGMA user_version = {}", v + 1));
+        }
+        db.exec("COMMIT");
+    } catch (...) {
+        sqlite3_exec(db.getHandle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        sqlite3_exec(db.getHandle(), "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
+        throw;
     }
     db.exec("PRAGMA foreign_keys = ON");
+}
+
+// A URI for sqlite3_open_v2: '%', '?' and '#' would otherwise end the path.
+std::string file_uri(const std::string& path, const char* query) {
+    std::string uri = path.starts_with('/') ? "file://" : "file:";
+    for (unsigned char c : path) {
+        if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f) uri += fmt::format("%{:02X}", c);
+        else uri += static_cast<char>(c);
+    }
+    return uri + "?" + query;
+}
+
+bool cannot_open(const SQLite::Exception& e) {
+    const int code = e.getErrorCode() & 0xff;
+    return code == SQLITE_CANTOPEN || code == SQLITE_READONLY || code == SQLITE_PERM;
+}
+
+void check_readable_schema(SQLite::Database& db, const std::string& path) {
+    const int have = schema_version(db);
+    if (have == 0) throw StoreError(fmt::format("{}: not a slidedb database (no schema)", path));
+    if (have > static_cast<int>(schema_files().size()))
+        throw StoreError(fmt::format("{}: database schema version {} is newer than this slidedb knows; "
+                                     "upgrade slidedb",
+                                     path, have));
+}
+
+// A reading connection. Opened read-write when the folder allows it, so
+// that, as the last connection, it removes the -wal and -shm files it made;
+// read-only otherwise; and immutable when not even the -shm can be made
+// (a read-only folder or medium, where no one can be writing either).
+std::unique_ptr<SQLite::Database> open_reader(const std::string& path) {
+    if (!std::filesystem::exists(path))
+        throw StoreError(fmt::format("{}: no such database (run `slidedb import` first)", path));
+    std::vector<std::pair<std::string, int>> tries;
+    if (access(path.c_str(), W_OK) == 0) tries.emplace_back(file_uri(path, "mode=rw"), SQLite::OPEN_READWRITE);
+    tries.emplace_back(file_uri(path, "mode=ro"), SQLite::OPEN_READONLY);
+    tries.emplace_back(file_uri(path, "mode=ro&immutable=1"), SQLite::OPEN_READONLY);
+    for (std::size_t i = 0; i < tries.size(); ++i) {
+        try {
+            auto db = std::make_unique<SQLite::Database>(tries[i].first, tries[i].second | SQLITE_OPEN_URI);
+            db->setBusyTimeout(10'000);
+            make_read_only(db->getHandle());
+            check_readable_schema(*db, path);  // the first read: makes or maps the -shm
+            return db;
+        } catch (const SQLite::Exception& e) {
+            if (!cannot_open(e) || i + 1 == tries.size()) throw;
+        }
+    }
+    return nullptr;
+}
+
+std::unique_ptr<SQLite::Database> open_writer(const std::string& path, const OpenOptions& options) {
+    const auto deadline = Clock::now() + options.busy_wait;
+    auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    const auto wait_ms = std::chrono::duration_cast<std::chrono::milliseconds>(options.busy_wait).count();
+    sqlite3_busy_timeout(db->getHandle(), static_cast<int>(std::min<long long>(wait_ms, 1 << 30)));
+    retry_busy(deadline, [&] { refuse_foreign(*db, path, options.force); });
+    retry_busy(deadline, [&] { db->exec("PRAGMA journal_mode = WAL"); });
+    db->exec("PRAGMA synchronous = NORMAL");  // WAL + NORMAL: a crash loses at most the last batch
+    db->exec("PRAGMA foreign_keys = ON");
+    migrate(*db, path, deadline);
+    return db;
 }
 
 }  // namespace
 
 int schema_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_version").getInt(); }
 
-std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access access) {
+std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access access,
+                                                const OpenOptions& options) {
     try {
-        if (access == Access::ReadOnly) {
-            if (!std::filesystem::exists(path))
-                throw StoreError(fmt::format("{}: no such database (run `slidedb import` first)", path));
-            auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY);
-            db->setBusyTimeout(10'000);
-            db->exec("PRAGMA query_only = ON");
-            const int have = schema_version(*db);
-            if (have == 0)
-                throw StoreError(fmt::format("{}: not a slidedb database (no schema)", path));
-            if (have > static_cast<int>(schema_files().size()))
-                throw StoreError(fmt::format("{}: database schema version {} is newer than this "
-                                             "slidedb knows; upgrade slidedb",
-                                             path, have));
-            return db;
-        }
-        auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-        db->setBusyTimeout(10'000);
-        db->exec("PRAGMA journal_mode = WAL");
-        db->exec("PRAGMA synchronous = NORMAL");  // WAL + NORMAL: a crash loses at most the last batch
-        migrate(*db, path);
-        db->exec("PRAGMA foreign_keys = ON");
-        return db;
+        return access == Access::ReadOnly ? open_reader(path) : open_writer(path, options);
     } catch (const SQLite::Exception& e) {
         throw StoreError(fmt::format("{}: {}", path, e.what()));
     }

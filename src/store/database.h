@@ -1,10 +1,21 @@
 // Opening a slidedb database: the one place that talks to SQLite's file.
 //
 // Opening for writing applies any schema/NNN_*.sql file the database has not
-// seen yet (PRAGMA user_version counts them), turns foreign keys on and uses
-// WAL, so a killed import leaves the last committed batch intact.
+// seen yet (PRAGMA user_version counts them) in one BEGIN IMMEDIATE
+// transaction, so two imports that create the same database at once wait for
+// each other instead of both creating tables. It turns foreign keys on and
+// uses WAL, so a killed import leaves the last committed batch intact.
+//
+// A SQLite file that holds other tables and no slidedb schema is refused
+// before anything is written to it, unless the caller forces it.
+//
+// Opening for reading gives a connection that cannot write: an authorizer
+// allows reading only (no ATTACH, no VACUUM, no PRAGMA that changes
+// anything), so a refused statement never touches the file system. It works
+// on read-only folders and media, and leaves no -wal or -shm file behind.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -20,9 +31,18 @@ struct StoreError : std::runtime_error {
 
 enum class Access { ReadWrite, ReadOnly };
 
+struct OpenOptions {
+    // ReadWrite: add slidedb's tables to a SQLite file that holds others.
+    bool force = false;
+    // ReadWrite: how long to wait for another writer (another import) to
+    // commit before giving up.
+    std::chrono::milliseconds busy_wait{std::chrono::minutes(10)};
+};
+
 // Opens (and for ReadWrite creates and migrates) the database at path.
 // Throws StoreError with the path in the message.
-std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access access);
+std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access access,
+                                                const OpenOptions& options = {});
 
 // Schema files applied to a database (its PRAGMA user_version).
 int schema_version(SQLite::Database& db);

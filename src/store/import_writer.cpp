@@ -70,7 +70,6 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
         db_, "INSERT INTO errors (path, line, message, import_id, last_import_id) "
              "VALUES (?, ?, ?, ?, ?) "
              "ON CONFLICT (path, line, message) DO UPDATE SET last_import_id = excluded.last_import_id");
-    begin_batch();
 }
 
 ImportWriter::~ImportWriter() = default;  // an open batch rolls back: the run did not finish
@@ -83,14 +82,18 @@ std::unordered_set<std::string> ImportWriter::known_keys() {
     return keys;
 }
 
+// A batch takes the write lock when its first part arrives, not before, and
+// takes it at once (IMMEDIATE): a deferred transaction that read first could
+// not upgrade to writing once another import has committed.
 void ImportWriter::begin_batch() {
-    batch_ = std::make_unique<SQLite::Transaction>(db_);
+    batch_ = std::make_unique<SQLite::Transaction>(db_, SQLite::TransactionBehavior::IMMEDIATE);
     batch_puzzles_ = 0;
     batch_started_ = std::chrono::steady_clock::now();
 }
 
 std::vector<std::string> ImportWriter::write(const FoundFile& file, bool last_part) {
     std::vector<std::string> notes;
+    if (!batch_) begin_batch();
     totals_.files += last_part ? 1 : 0;
     for (const FoundPuzzle& p : file.puzzles) write_puzzle(file, p, notes);
     for (const FoundError& e : file.errors) {
@@ -107,7 +110,7 @@ std::vector<std::string> ImportWriter::write(const FoundFile& file, bool last_pa
     batch_puzzles_ += file.puzzles.size() + file.errors.size();
     if (batch_puzzles_ >= kBatchPuzzles || std::chrono::steady_clock::now() - batch_started_ > kBatchTime) {
         batch_->commit();
-        begin_batch();
+        batch_.reset();
     }
     return notes;
 }
@@ -268,6 +271,7 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r) 
 }
 
 ImportTotals ImportWriter::finish(double seconds) {
+    if (!batch_) begin_batch();
     SQLite::Statement st(db_, "UPDATE imports SET finished_at = ?, files = ?, puzzles_new = ?, "
                               "puzzles_known = ?, errors = ?, seconds = ? WHERE id = ?");
     st.bind(1, utc_now());

@@ -156,5 +156,70 @@ TEST(Query, SectionsAndParameters) {
     EXPECT_EQ(sections[1].table.rows.size(), 1u);
 }
 
+TEST(Query, OneStatementAtATime) {
+    TempDb t;
+    open_database(t.path, Access::ReadWrite);
+    auto db = open_database(t.path, Access::ReadOnly);
+    EXPECT_EQ(query_table(*db, "SELECT 1 AS one; -- done\n;; /* end */").rows.size(), 1u);
+    try {
+        query_table(*db, "SELECT 1; SELECT 2");
+        FAIL() << "ran two statements";
+    } catch (const StoreError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "one statement at a time: nothing was run, and the text goes on after the first with `SELECT 2`");
+    }
+}
+
+TEST(Query, ReadOnlyConnectionRefusesEverySideEffect) {
+    TempDb t;
+    open_database(t.path, Access::ReadWrite);
+    auto db = open_database(t.path, Access::ReadOnly);
+    for (const char* sql : {"ATTACH 'x.db' AS x", "VACUUM INTO 'y.db'", "VACUUM", "PRAGMA user_version = 3",
+                            "PRAGMA journal_mode = DELETE", "PRAGMA wal_checkpoint", "BEGIN", "ANALYZE",
+                            "CREATE TEMP TABLE t (x)", "DROP VIEW hardest"})
+        EXPECT_THROW(query_table(*db, sql), StoreError) << sql;
+    EXPECT_FALSE(fs::exists(t.dir / "x.db"));
+    EXPECT_FALSE(fs::exists(t.dir / "y.db"));
+    EXPECT_EQ(query_table(*db, "PRAGMA user_version").rows.at(0).at(0), std::to_string(schema_files().size()));
+    EXPECT_EQ(query_table(*db, "SELECT name FROM pragma_table_info('puzzles') WHERE pk = 1").rows.at(0).at(0), "id");
+}
+
+TEST(Query, TimeLimitAndCancelFlagStopAStatement) {
+    TempDb t;
+    open_database(t.path, Access::ReadWrite);
+    auto db = open_database(t.path, Access::ReadOnly);
+    const std::string endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c";
+    QueryLimits limits;
+    limits.timeout = std::chrono::milliseconds(100);
+    try {
+        query_table(*db, endless, {}, limits);
+        FAIL() << "an endless statement ended";
+    } catch (const QueryStopped& e) {
+        EXPECT_EQ(e.why, QueryStopped::Why::Timeout);
+    }
+    volatile std::sig_atomic_t cancel = 1;
+    QueryLimits cancelled;
+    cancelled.cancel = &cancel;
+    try {
+        query_table(*db, endless, {}, cancelled);
+        FAIL() << "a cancelled statement ended";
+    } catch (const QueryStopped& e) {
+        EXPECT_EQ(e.why, QueryStopped::Why::Cancelled);
+    }
+    // The connection is still good afterwards.
+    EXPECT_EQ(query_table(*db, "SELECT 2 + 2").rows.at(0).at(0), "4");
+}
+
+TEST(SqlSections, SplitsSectionsAndDropsEmptyOnes) {
+    const auto s = split_sections("-- a comment\n-- section: One | bars x y\nSELECT 1;\n-- section: Empty\n-- nothing\n"
+                                  "-- section: Two\nSELECT 2\n");
+    ASSERT_EQ(s.size(), 2u);
+    EXPECT_EQ(s[0].title, "One | bars x y");
+    EXPECT_EQ(s[0].sql, "SELECT 1;\n");
+    EXPECT_EQ(s[1].title, "Two");
+    EXPECT_TRUE(is_blank_sql(" ;\n-- x\n/* y */ ;"));
+    EXPECT_FALSE(is_blank_sql("/* y */ SELECT"));
+}
+
 }  // namespace
 }  // namespace slidedb

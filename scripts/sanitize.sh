@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The sanitizer job: builds slidedb with clang under AddressSanitizer and
+# UBSan (in build-fuzz/, the build scripts/fuzz.sh uses), runs the unit and
+# end-to-end tests but the slowest few, then each fuzz target briefly.
+#
+#   scripts/sanitize.sh [FUZZ_SECONDS]     (default: 30 s a target)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+seconds="${1:-30}"
+build="$root/build-fuzz"
+
+export CCACHE_DIR="${CCACHE_DIR:-/work/ccache}" CCACHE_BASEDIR="${CCACHE_BASEDIR:-/work}"
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-16 \
+      "-DCMAKE_CXX_FLAGS=$flags" -DSLIDEDB_FUZZ=ON "${launcher[@]}" >/dev/null
+# What the tests and the fuzz runs need; not the benchmarks.
+targets=(slidedb unit_tests e2e_tests)
+for t in board_file screenshot report_sql; do targets+=("${t}_replay" "${t}_fuzz"); done
+nice cmake --build "$build" -j2 --target "${targets[@]}"
+
+# Left out under the sanitizers (they run in the plain build): the kill -9
+# loop, the generated-screenshot corpus, the naive-search cross-check, the
+# seeded generator comparison and the two Chromium tests.
+slow='KillNine|GeneratedScreenshotsAreNeverReadWrong|AgreesWithANaiveSearch|SameSeedSamePuzzlesWhateverTheJobs|Chromium|HostileFileNameLoadsCleanly'
+(cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest -j2 --output-on-failure --timeout 600 -E "$slow")
+
+SLIDEDB_FUZZ_MERGE=0 "$root/scripts/fuzz.sh" "$seconds"

@@ -1,0 +1,286 @@
+// Hostile use: inputs that could block, SQL that could write or run for
+// ever, someone else's database, file names no output should trust.
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <map>
+
+#include "e2e.h"
+#include "json_check.h"
+
+namespace slidedb::e2e {
+namespace {
+
+const char* kFogleman = "BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n";
+const std::string kEndless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) ";
+
+std::string bin() { return std::string("'") + SLIDEDB_BINARY + "'"; }
+
+void make_socket(const fs::path& p) {
+    const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    ASSERT_LT(p.string().size(), sizeof addr.sun_path);
+    std::strcpy(addr.sun_path, p.c_str());
+    ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    close(fd);  // the socket file stays
+}
+
+// Every file of a folder (names and bytes): what a read-only command must not change.
+std::map<std::string, std::string> snapshot(const fs::path& dir) {
+    std::map<std::string, std::string> files;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        files[e.path().lexically_relative(dir).string()] =
+            e.is_regular_file() ? std::to_string(std::hash<std::string>{}(slurp(e.path()))) : "<not a file>";
+    return files;
+}
+
+std::string names(const std::map<std::string, std::string>& files) {
+    std::string out;
+    for (const auto& [name, bytes] : files) out += name + " ";
+    return out;
+}
+
+TEST(Hardening, InputsThatCouldBlockAreOneErrorRowEach) {
+    TempDir dir;
+    write_file(dir / "in/good.txt", kFogleman);
+    ASSERT_EQ(mkfifo((dir / "in/fifo").c_str(), 0644), 0);
+    ASSERT_EQ(mkfifo((dir / "named_pipe").c_str(), 0644), 0);
+    make_socket(dir / "in/sock");
+    fs::create_symlink("/dev/zero", dir / "in/zero");
+    // Two folder links that lead into each other.
+    fs::create_directories(dir / "in/a");
+    fs::create_directories(dir / "in/b");
+    fs::create_directory_symlink("../b", dir / "in/a/to_b");
+    fs::create_directory_symlink("../a", dir / "in/b/to_a");
+    write_file(dir / "in/b/lines.txt", "03 ooCoooooCoooAACooooooooooooooooBBooo 60\n");
+
+    // `timeout` turns a hang into status 124 instead of a stuck test.
+    const Outcome r = run_shell(dir, "timeout 10 " + bin() + " import in named_pipe /dev/null --db t.db");
+    ASSERT_EQ(r.status, 1) << r.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(dump(db, "SELECT path, line, message FROM errors ORDER BY path"),
+              "/dev/null|0|is a character device, not a regular file; not read\n"
+              "in/a/to_b/to_a|0|symlink loop: leads back to in/a; not followed\n"
+              "in/fifo|0|is a named pipe (FIFO), not a regular file; not read\n"
+              "in/sock|0|is a socket, not a regular file; not read\n"
+              "in/zero|0|is a character device, not a regular file; not read\n"
+              "named_pipe|0|is a named pipe (FIFO), not a regular file; not read\n");
+    // The files around them are read; b's once, though two paths lead there.
+    EXPECT_EQ(dump(db, "SELECT path, line FROM sources ORDER BY path"), "in/a/to_b/lines.txt|1\nin/good.txt|1\n");
+    EXPECT_NE(r.err.find("in/fifo: is a named pipe (FIFO), not a regular file; not read\n"), std::string::npos);
+}
+
+class ReadOnlySql : public ::testing::Test {
+protected:
+    void SetUp() override {
+        write_file(dir_ / "db/boards.txt", kFogleman);
+        ASSERT_EQ(slidedb(dir_, "import db/boards.txt --db db/t.db -q").status, 0);
+        fs::remove(dir_ / "db/boards.txt");
+    }
+    TempDir dir_;
+};
+
+TEST_F(ReadOnlySql, NoStatementCreatesChangesOrDeletesAFile) {
+    const auto before = snapshot(dir_ / "db");
+    ASSERT_EQ(names(before), "t.db ");
+    for (const char* sql :
+         {"VACUUM INTO 'db/copy.db'", "VACUUM", "ATTACH 'db/other.db' AS o", "PRAGMA journal_mode = DELETE",
+          "PRAGMA user_version = 7", "PRAGMA wal_checkpoint(TRUNCATE)", "DELETE FROM puzzles",
+          "CREATE TABLE t (x)", "DROP VIEW hardest", "ANALYZE", "REINDEX", "BEGIN IMMEDIATE",
+          "INSERT INTO errors (path, line, message, import_id, last_import_id) VALUES ('x', 0, 'y', 1, 1)"}) {
+        SCOPED_TRACE(sql);
+        const Outcome r = slidedb(dir_, std::string("query \"") + sql + "\" --db db/t.db");
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err.rfind("slidedb: queries are read-only; the statement was refused and nothing was changed (", 0),
+                  0u)
+            << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_EQ(snapshot(dir_ / "db"), before) << names(snapshot(dir_ / "db"));
+    }
+    // A second statement is refused before the first runs.
+    const Outcome two = slidedb(dir_, "query \"SELECT COUNT(*) FROM puzzles; DELETE FROM puzzles\" --db db/t.db");
+    EXPECT_EQ(two.status, 2);
+    EXPECT_EQ(two.out, "");
+    EXPECT_EQ(two.err,
+              "slidedb: one statement at a time: nothing was run, and the text goes on after the first with "
+              "`DELETE FROM puzzles`\n");
+    // The same rules for a report file, and reports leave no -wal or -shm.
+    write_file(dir_ / "evil.sql", "-- section: Copy\nVACUUM INTO 'db/copy.db'\n");
+    const Outcome evil = slidedb(dir_, "report --sql evil.sql --db db/t.db");
+    EXPECT_EQ(evil.status, 2);
+    EXPECT_NE(evil.err.find("queries are read-only"), std::string::npos) << evil.err;
+    EXPECT_EQ(slidedb(dir_, "report all --db db/t.db --format json").status, 0);
+    EXPECT_EQ(slidedb(dir_, "show 1 --db db/t.db").status, 0);
+    const Outcome ok = slidedb(dir_, "query \"SELECT COUNT(*) AS n FROM puzzles\" --db db/t.db --format csv");
+    EXPECT_EQ(ok.out, "n\r\n1\r\n");
+    EXPECT_EQ(snapshot(dir_ / "db"), before) << names(snapshot(dir_ / "db"));
+}
+
+TEST_F(ReadOnlySql, WorksInAReadOnlyFolder) {
+    const auto before = snapshot(dir_ / "db");
+    const std::string db = (dir_ / "db").string();
+    const std::string commands = bin() + " query \"SELECT COUNT(*) AS n FROM puzzles\" --db db/t.db --format csv && " +
+                                 bin() + " report summary --db db/t.db > /dev/null";
+    Outcome r;
+    if (geteuid() == 0) {
+        // Root writes anywhere: a read-only bind mount makes the folder read-only.
+        if (run_shell(dir_, "unshare -m true").status != 0) GTEST_SKIP() << "unshare -m is not allowed here";
+        write_file(dir_ / "ro.sh", "mount --bind '" + db + "' '" + db + "' && mount -o remount,ro,bind '" + db +
+                                      "' '" + db + "' && " + commands + "\n");
+        r = run_shell(dir_, "unshare -m sh ro.sh");
+    } else {
+        fs::permissions(dir_ / "db", fs::perms::owner_write, fs::perm_options::remove);
+        r = run_shell(dir_, commands);
+        fs::permissions(dir_ / "db", fs::perms::owner_write, fs::perm_options::add);
+    }
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "n\r\n1\r\n");
+    EXPECT_EQ(snapshot(dir_ / "db"), before);
+}
+
+TEST_F(ReadOnlySql, EndlessQueryStopsAtItsTimeLimit) {
+    const Outcome r = slidedb(dir_, "query \"" + kEndless + "SELECT COUNT(*) FROM c\" --db db/t.db --timeout 1");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "slidedb: stopped after 1 s (--timeout); the database was not changed\n");
+}
+
+TEST_F(ReadOnlySql, CtrlCStopsAnEndlessQueryWithStatus130) {
+    const Outcome r = run_shell(dir_, bin() + " query \"" + kEndless +
+                                          "SELECT COUNT(*) FROM c\" --db db/t.db 2>err & p=$!; sleep 1; "
+                                          "kill -INT $p; wait $p; echo $?");
+    EXPECT_EQ(r.out, "130\n");
+    EXPECT_EQ(slurp(dir_ / "err"), "slidedb: interrupted; the database was not changed\n");
+}
+
+TEST_F(ReadOnlySql, EndlessRowsStreamInLittleMemory) {
+    // Rows reach stdout while the statement runs; memory stays flat.
+    const Outcome r = run_shell(dir_, "( ( /usr/bin/time -f %M -o rss " + bin() + " query \"" + kEndless +
+                                          "SELECT x, 'row' AS what FROM c\" --db db/t.db --timeout 2 --format json; "
+                                          "echo $? > status ) | wc -c )");
+    EXPECT_EQ(slurp(dir_ / "status"), "1\n");
+    EXPECT_GT(std::stoll(r.out), 1'000'000);
+    // GNU time writes "Command exited with non-zero status 1" first.
+    std::string rss = slurp(dir_ / "rss");
+    rss = rss.substr(rss.find_last_of('\n', rss.size() - 2) + 1);
+    const long long kb = std::stoll(rss);
+    EXPECT_LT(kb, 100 * 1024) << kb << " KB";
+}
+
+TEST(Hardening, ForeignDatabaseIsRefusedAndLeftByteForByte) {
+    TempDir dir;
+    write_file(dir / "boards.txt", kFogleman);
+    fs::create_directories(dir / "db");
+    for (const char* mode : {"DELETE", "WAL"}) {
+        SCOPED_TRACE(mode);
+        fs::remove(dir / "db/mine.db");
+        {
+            SQLite::Database db((dir / "db/mine.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            db.exec(std::string("PRAGMA journal_mode = ") + mode);
+            db.exec("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)");
+            db.exec("CREATE TABLE orders (id INTEGER PRIMARY KEY, customer INTEGER)");
+            db.exec("INSERT INTO customers (name) VALUES ('Ada')");
+        }
+        const auto before = snapshot(dir / "db");
+        const Outcome r = slidedb(dir, "import boards.txt --db db/mine.db");
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err,
+                  "slidedb: db/mine.db: not a slidedb database: it holds tables customers, orders and no slidedb "
+                  "schema; nothing was changed (--force adds slidedb's tables beside them)\n");
+        EXPECT_EQ(snapshot(dir / "db"), before) << names(snapshot(dir / "db"));
+    }
+    // --force adds slidedb's tables and keeps the others.
+    const Outcome forced = slidedb(dir, "import boards.txt --db db/mine.db --force -q");
+    EXPECT_EQ(forced.status, 0) << forced.err;
+    SQLite::Database db((dir / "db/mine.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(dump(db, "SELECT name FROM customers"), "Ada\n");
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 1);
+
+    // A file that is not SQLite at all.
+    write_file(dir / "db/notes.db", "shopping list\n");
+    const auto before = snapshot(dir / "db");
+    const Outcome notes = slidedb(dir, "import boards.txt --db db/notes.db");
+    EXPECT_EQ(notes.status, 2);
+    EXPECT_EQ(notes.err, "slidedb: db/notes.db: file is not a database\n");
+    EXPECT_EQ(snapshot(dir / "db"), before) << names(snapshot(dir / "db"));
+}
+
+// File names from old archives and hostile ones: every output stays valid.
+class HostileNames : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        dir_ = new TempDir;
+        for (const std::string name : {"latin1 caf\xe9 \xff\xfe.txt", "esc\x1b[31mred.txt", "quote\"back\\slash.txt",
+                                       "<script>alert(1)</script>|`tick`.txt", "tab\there.txt", "new\nline.txt"})
+            write_file(*dir_ / ("in/" + name), kFogleman);
+        write_file(*dir_ / "in/bad \x1b\xff.txt", "AA..\n");
+        import_ = new Outcome(slidedb(*dir_, "import in --db t.db"));
+    }
+    static void TearDownTestSuite() {
+        delete import_;
+        delete dir_;
+    }
+    static Outcome query(const std::string& sql, const std::string& format) {
+        return slidedb(*dir_, "query \"" + sql + "\" --db t.db --format " + format);
+    }
+    static TempDir* dir_;
+    static Outcome* import_;
+};
+TempDir* HostileNames::dir_ = nullptr;
+Outcome* HostileNames::import_ = nullptr;
+
+TEST_F(HostileNames, ImportNamesThemWithVisibleEscapes) {
+    EXPECT_EQ(import_->status, 1);
+    EXPECT_NE(import_->err.find("in/bad \\x1b\\xff.txt:1: "), std::string::npos) << import_->err;
+    EXPECT_EQ(import_->err.find('\x1b'), std::string::npos);
+}
+
+TEST_F(HostileNames, EveryJsonOutputParsesStrictly) {
+    for (const std::string args :
+         {"query \"SELECT path, line, format FROM sources ORDER BY path\" --format json",
+          "query \"SELECT * FROM errors\" --format json", "query \"SELECT * FROM hardest\" --format json",
+          "report all --format json", "report puzzle 1 --format json", "report hardest --by steps --format json"}) {
+        SCOPED_TRACE(args);
+        const Outcome r = slidedb(*dir_, args + " --db t.db");
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(StrictJson::check(r.out), "") << r.out;
+    }
+    const Outcome paths = query("SELECT path FROM sources WHERE path LIKE '%latin1%'", "json");
+    EXPECT_EQ(paths.out, "[\n {\"path\": \"in/latin1 caf\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd.txt\"}\n]\n");
+    const Outcome esc = query("SELECT path FROM sources WHERE path LIKE 'in/esc%' OR path LIKE 'in/new%'", "json");
+    EXPECT_EQ(esc.out, "[\n {\"path\": \"in/esc\\u001b[31mred.txt\"},\n {\"path\": \"in/new\\nline.txt\"}\n]\n");
+}
+
+TEST_F(HostileNames, NonFiniteNumbersAreNullInJson) {
+    const Outcome r = query("SELECT 1e999 AS big, -1e999 AS small, 0.5 AS half, 7 AS seven", "json");
+    EXPECT_EQ(r.out, "[\n {\"big\": null, \"small\": null, \"half\": 0.5, \"seven\": 7}\n]\n");
+    EXPECT_EQ(query("SELECT 1e999 AS big", "table").out, "big\n---\ninf\n");
+}
+
+TEST_F(HostileNames, TableOutputShowsControlCharactersAsEscapes) {
+    const Outcome r = query("SELECT path FROM sources WHERE path LIKE 'in/esc%' OR path LIKE 'in/tab%'", "table");
+    EXPECT_EQ(r.out, "path\n---------------------\nin/esc\\x1b[31mred.txt\nin/tab\\there.txt\n");
+    const Outcome errors = query("SELECT path FROM errors", "table");
+    EXPECT_EQ(errors.out, "path\n-------------------\nin/bad \\x1b\\xff.txt\n");
+}
+
+TEST_F(HostileNames, MarkdownEscapesMarkup) {
+    const Outcome r = query("SELECT path FROM sources WHERE path LIKE '%script%' OR path LIKE 'in/quote%'", "md");
+    EXPECT_EQ(r.out,
+              "| path |\n| --- |\n"
+              "| in/&lt;script&gt;alert(1)&lt;/script&gt;\\|\\`tick\\`.txt |\n"
+              "| in/quote\"back\\\\slash.txt |\n");
+}
+
+TEST_F(HostileNames, CsvFollowsRfc4180) {
+    const Outcome r = query("SELECT path, line FROM sources WHERE path LIKE 'in/quote%' OR path LIKE 'in/new%' "
+                            "ORDER BY path", "csv");
+    EXPECT_EQ(r.out, "path,line\r\n\"in/new\nline.txt\",1\r\n\"in/quote\"\"back\\slash.txt\",1\r\n");
+}
+
+}  // namespace
+}  // namespace slidedb::e2e
