@@ -77,6 +77,26 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
                                                at_cell(r, c), std::array{"top", "bottom", "left", "right"}[static_cast<size_t>(side)])};
             }
+            // Nor does a light line cross it (the strip under a header
+            // panel, when the grid is laid off the tray's lines): every row
+            // and column of a 10x10 sampling is mostly dark.
+            std::array<int, 10> row_dark{}, col_dark{}, row_n{}, col_n{};
+            for (int i = 0; i < 10; ++i)
+                for (int j = 0; j < 10; ++j) {
+                    const int x = static_cast<int>(cell_x(c) + px_ * (0.05 + 0.09 * j + 0.045));
+                    const int y = static_cast<int>(cell_y(r) + py_ * (0.05 + 0.09 * i + 0.045));
+                    if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                    const bool d = gap_dark(im_.px(x, y));
+                    ++row_n[static_cast<size_t>(i)];
+                    ++col_n[static_cast<size_t>(j)];
+                    row_dark[static_cast<size_t>(i)] += d;
+                    col_dark[static_cast<size_t>(j)] += d;
+                }
+            for (int k = 0; k < 10; ++k) {
+                if ((row_n[static_cast<size_t>(k)] > 0 && row_dark[static_cast<size_t>(k)] * 10 < row_n[static_cast<size_t>(k)] * 6) ||
+                    (col_n[static_cast<size_t>(k)] > 0 && col_dark[static_cast<size_t>(k)] * 10 < col_n[static_cast<size_t>(k)] * 6))
+                    return Failure{fmt::format("unclear cell at {}: empty, but a light line crosses it", at_cell(r, c))};
+            }
         }
     }
     return std::nullopt;

@@ -429,7 +429,7 @@ TEST(ScanCorpus, CurrentLookIsReadRightAndNeverWrong) {
     RecordProperty("refused", rejected);
     RecordProperty("wrong", wrong);
     EXPECT_EQ(wrong, 0);
-    // The aim is 98 %; the fixed seed reads 486 of 500 (97.2 %) today. The
+    // The aim is 98 %; the fixed seed reads 487 of 500 (97.4 %) today. The
     // bound holds that figure so that a change which refuses more fails here.
     EXPECT_GE(read * 1000, n * 970) << read << " of " << n << " read right";
 }
