@@ -34,6 +34,16 @@ if [ -x "$root/build/tests/scan_bench" ]; then
         grep -E "^(Benchmark|BM_.*_median)" || true
 fi
 
+if [ -x "$root/build/tests/tiles_bench" ]; then
+    echo
+    echo "== Sliding tiles, one core (Google Benchmark, median of 3)"
+    echo "   pattern tables cached in ${SLIDEDB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/slidedb}; a first run builds them"
+    echo "   and its build time is printed apart, not counted in the searches"
+    "$root/build/tests/tiles_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+        --benchmark_out="$out/tiles.json" --benchmark_out_format=json 2> >(grep -E "^(building|built)" >&2) |
+        grep -E "^(Benchmark|BM_.*_median)" || true
+fi
+
 # Inputs for the import figures.
 [ -f "$out/generated_10k.txt" ] || "$bin" generate --count 10000 --seed 1 -o "$out/generated_10k.txt"
 inputs=("$data/rush_18k.txt" "$out/generated_10k.txt")
@@ -76,4 +86,4 @@ done
 json+="]}"
 echo "$json" > "$out/bench.json"
 echo
-echo "Figures written to $out/bench.json, $out/solve.json, $out/blocks.json"
+echo "Figures written to $out/bench.json, $out/solve.json, $out/blocks.json, $out/tiles.json"

@@ -21,6 +21,7 @@ struct ImportArgs {
     std::string db = "puzzles.db";
     int jobs = 0;
     std::uint64_t max_states = SolveOptions{}.max_states;
+    double time_limit = 0;
     bool resolve = false;
     bool quiet = false;
     bool force = false;
@@ -34,6 +35,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     ImportOptions options;
     options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     options.solve.max_states = args.max_states;
+    options.solve.max_seconds = args.time_limit;
     options.progress = !args.quiet && isatty(STDERR_FILENO);
 
     ImportWriter writer(*db, command, options.jobs, args.resolve);
@@ -76,6 +78,9 @@ void add_import(CLI::App& app, Run& chosen) {
             sub.add_option("--max-states", a.max_states, "Stop a search after this many boards")
                 ->capture_default_str()
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
+            sub.add_option("--time-limit", a.time_limit,
+                           "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
+                ->check(CLI::NonNegativeNumber);
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
             sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");
             sub.add_flag("--force", a.force, "Add slidedb's tables to a SQLite file that holds other tables");

@@ -17,6 +17,7 @@ namespace {
 struct SolveArgs {
     std::string path;
     std::uint64_t max_states = SolveOptions{}.max_states;
+    double time_limit = 0;
     bool levels = true;
 };
 
@@ -35,6 +36,7 @@ int run_solve(const SolveArgs& a) {
                    stderr);
     SolveOptions options;
     options.max_states = a.max_states;
+    options.max_seconds = a.time_limit;
     bool first = true;
     for (const FoundPuzzle& p : file.puzzles) {
         const SolveResult r = family_of(p.puzzle).solve(p.puzzle, options);
@@ -58,6 +60,9 @@ void add_solve(CLI::App& app, Run& chosen) {
             sub.add_option("--max-states", a.max_states, "Stop a search after this many boards")
                 ->capture_default_str()
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
+            sub.add_option("--time-limit", a.time_limit,
+                           "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
+                ->check(CLI::NonNegativeNumber);
             sub.add_flag("!--no-levels", a.levels, "Leave out the level table");
         },
         run_solve);

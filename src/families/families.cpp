@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "families/blocks/blocks_family.h"
+#include "families/tiles/tiles_family.h"
 #include "families/unblock/unblock_family.h"
 #include "puzzle/text_checks.h"
 
@@ -14,6 +15,7 @@ const std::vector<const Family*>& families() {
     static const std::vector<const Family*> list = {
         &unblock_family(),  // first: reads the text no family recognises
         &blocks_family(),
+        &tiles_family(),
     };
     return list;
 }

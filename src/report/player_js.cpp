@@ -32,9 +32,18 @@ std::string_view player_js() {
     function place(g) {
       g.style.transform = at(g);
     }
+    // Tile boards write a move as the tile and the way the blank goes
+    // ("12R": tile 12 slides one cell left).
+    var tiles = svg.classList.contains('tiles');
+    var opposite = { L: 'R', R: 'L', U: 'D', D: 'U' };
+    function label(m) { return tiles ? m.slice(0, -1) : m.charAt(0); }
     // The runs of move m: its label, then one run or more of a direction
     // and a distance ("BU1"; "AR2D1" carries a piece round a corner).
     function runs(m) {
+      if (tiles) {
+        var d = opposite[m.charAt(m.length - 1)];
+        return [{ dr: d === 'U' ? -1 : d === 'D' ? 1 : 0, dc: d === 'L' ? -1 : d === 'R' ? 1 : 0 }];
+      }
       var out = [], re = /([LRUD])(\d+)/g, r;
       while ((r = re.exec(m.slice(1))) !== null) {
         var n = Number(r[2]);
@@ -45,7 +54,7 @@ std::string_view player_js() {
     // Moves the block of move m, or undoes it when sign is -1. A move of
     // several runs is animated along its way, not straight across.
     function slide(m, sign) {
-      var g = blocks[m.charAt(0)];
+      var g = blocks[label(m)];
       var way = runs(m);
       if (sign < 0) way = way.reverse().map(function (r) { return { dr: -r.dr, dc: -r.dc }; });
       var frames = [{ transform: at(g) }];

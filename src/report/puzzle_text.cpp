@@ -10,6 +10,12 @@ namespace slidedb {
 std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
     const Family& family = family_of(puzzle);
     std::string out;
+    if (const auto reason = r.extra("reason"); reason && r.status != Status::Solved) {
+        // The family knows why in words (tiles: parity; a stopped search).
+        out += fmt::format("{}: {}.\n\n", r.status == Status::Unsolvable ? "Unsolvable" : "No solution",
+                           *reason);
+        return out + family.board_text(puzzle);
+    }
     if (r.status != Status::Solved) {
         out += r.status == Status::Unsolvable
                    ? fmt::format("Unsolvable: none of the {} reachable boards has {}.\n\n", r.cluster_size,
@@ -31,6 +37,16 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
     const std::string blocked_cells = r.extra("blocked_cells").value_or("");
     const std::string blockers = r.extra("blockers").value_or("");
     const double rate = r.seconds > 0 ? static_cast<double>(r.cluster_size) / r.seconds : 0;
+    if (r.extra("cluster_by") == "formula") {
+        const double generated = r.seconds > 0 ? static_cast<double>(r.examined) / r.seconds : 0;
+        // Too many boards to visit (tiles): the count is exact by formula,
+        // the search an informed one whose iterations are the levels.
+        return fmt::format("Cluster: {} boards (exact, by formula), {} with {}\n"
+                           "Search:  {}, {} boards generated, {:.3f} s ({:.2f} M boards/s), peak {:.1f} KiB\n",
+                           r.cluster_size, r.cluster_goals, family_of(puzzle).goal_phrase(),
+                           r.extra("search").value_or("search"), r.examined, r.seconds, generated / 1e6,
+                           static_cast<double>(r.peak_bytes) / 1024.0);
+    }
     return fmt::format(
         "Cluster: {} boards, {} with {}, depth {}{}\n"
         "Search:  {} boards examined, {:.3f} s ({:.2f} M boards/s), peak {:.1f} KiB\n",
@@ -51,6 +67,7 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
 std::string levels_text(const SolveResult& r, Format format) {
     Table t;
     t.columns = {"depth", "frontier", "examined", "fresh", "goals"};
+    if (r.extra("search") == "ida") t.columns = {"bound", "expanded", "generated", "fresh", "goals"};
     t.numeric.assign(5, true);
     for (const Level& l : r.levels)
         t.rows.push_back({std::to_string(l.depth), std::to_string(l.frontier), std::to_string(l.examined),

@@ -31,6 +31,9 @@ struct SolveOptions {
     // family's analysis of why not (unsolvable ones). Off, the search alone
     // is measured.
     bool analyse_cluster = true;
+    // Seconds a search that can run long (IDA*) may take before it stops
+    // with status limit; 0: no limit.
+    double max_seconds = 0;
 };
 
 struct SolveResult {

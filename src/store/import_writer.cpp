@@ -57,8 +57,8 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
         db_, "INSERT OR REPLACE INTO solutions (puzzle_id, status, moves, steps, solution, "
              "cluster_size, cluster_goals, cluster_depth, cluster_complete, examined, max_states, "
              "seconds, peak_bytes, solver_version, import_id, hardest_moves, hardest_board, "
-             "blocked_cells, blockers) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "blocked_cells, blockers, search, reason, cluster_by) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     delete_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM levels WHERE puzzle_id = ?");
     delete_goal_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM goal_levels WHERE puzzle_id = ?");
     insert_goal_level_ = std::make_unique<SQLite::Statement>(
@@ -239,6 +239,9 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r) 
     // The family's extras, NULL where it found none.
     bind_optional(st, 18, r.extra("blocked_cells"));
     bind_optional(st, 19, r.extra("blockers"));
+    bind_optional(st, 20, r.extra("search"));
+    bind_optional(st, 21, r.extra("reason"));
+    bind_optional(st, 22, r.extra("cluster_by"));
     st.exec();
     st.reset();
 

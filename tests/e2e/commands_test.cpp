@@ -98,7 +98,8 @@ TEST_F(Commands, ReportsHardestAndUnsolvable) {
     EXPECT_EQ(unblock.out, hardest.out);
     const Outcome unknown = slidedb(*dir_, "report hardest --family chess --db t.db");
     EXPECT_EQ(unknown.status, 2);
-    EXPECT_NE(unknown.err.find("unknown family 'chess' (families: unblock, blocks)"), std::string::npos) << unknown.err;
+    EXPECT_NE(unknown.err.find("unknown family 'chess' (families: unblock, blocks, tiles)"), std::string::npos)
+        << unknown.err;
 }
 
 TEST(Solve, PrintsNumberedBoardsFromStdin) {

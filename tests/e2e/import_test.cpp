@@ -45,7 +45,7 @@ TEST(Import, StoresEveryPuzzleWithSolutionLevelsAndSources) {
                         "(SELECT SUM(frontier) FROM levels l WHERE l.puzzle_id = s.puzzle_id)"),
               0);
     EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
-    EXPECT_EQ(count(db, "PRAGMA user_version"), 4);
+    EXPECT_EQ(count(db, "PRAGMA user_version"), 5);
 }
 
 TEST(Import, SecondImportAddsNothingAndSolvesNothing) {

@@ -133,8 +133,8 @@ TEST_F(ReportSql, HardestRanksByEachMeasure) {
 TEST_F(ReportSql, ReportsKeepOneFamily) {
     EXPECT_EQ(column(run("hardest", {{"family", "unblock"}})["Hardest puzzles"], 0), "3 2 4 1 ");
     EXPECT_EQ(run("hardest", {{"family", "blocks"}})["Hardest puzzles"], "");
-    EXPECT_EQ(run("unsolvable", {{"family", "unblock"}})["In short"], "2|2|1|7000|2\n");
-    EXPECT_EQ(run("unsolvable", {{"family", "blocks"}})["In short"], "0|0|0|0|0\n");
+    EXPECT_EQ(run("unsolvable", {{"family", "unblock"}})["In short"], "2|2|0|1|7000|2\n");
+    EXPECT_EQ(run("unsolvable", {{"family", "blocks"}})["In short"], "0|0|0|0|0|0\n");
     EXPECT_EQ(run("difficulty", {{"family", "unblock"}}), run("difficulty"));
     EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Difficulty bands"],
               "under 15|0-14|0|0\nBeginner|15-20|0|0\nIntermediate|21-25|0|0\nAdvanced|26-30|0|0\nExpert|31+|0|0\n");
@@ -157,10 +157,12 @@ TEST_F(ReportSql, DifficultyHasEveryBandAndEveryMoveCount) {
 
 TEST_F(ReportSql, UnsolvableNamesTheBlockers) {
     const std::string board = "......\n......\nAA...B\n.....B\n......\n......";
-    EXPECT_EQ(run("unsolvable")["In short"], "2|2|1|7000|2\n");
-    EXPECT_EQ(run("unsolvable", {{"top", "1"}})["In short"], "2|2|1|7000|1\n");
+    // Columns: unsolvable, searched whole, decided by parity (tiles), ...
+    EXPECT_EQ(run("unsolvable")["In short"], "2|2|0|1|7000|2\n");
+    EXPECT_EQ(run("unsolvable", {{"top", "1"}})["In short"], "2|2|0|1|7000|1\n");
+    // ... and a reason in words, empty for Unblock.
     EXPECT_EQ(run("unsolvable")["Unsolvable boards"],
-              "6|6x6|7000|yes|||" + board + "|a.txt:6\n5|6x6|12|yes|r3c6|B|" + board + "|a.txt:5\n");
+              "6|6x6|7000|yes||||" + board + "|a.txt:6\n5|6x6|12|yes|r3c6|B||" + board + "|a.txt:5\n");
 }
 
 TEST_F(ReportSql, PatternsMeasureCorrelationByHand) {

@@ -1,0 +1,356 @@
+#include "families/tiles/format.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace slidedb::tiles {
+
+namespace {
+
+struct Line {
+    std::string_view text;
+    int number = 0;
+};
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+        std::size_t j = i;
+        while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+        if (j > i) out.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+// Splits "1 2/3 4" into tokens with '/' as a token of its own.
+std::vector<std::string_view> tokens(std::string_view s) {
+    std::vector<std::string_view> out;
+    for (std::string_view w : words(s)) {
+        while (!w.empty()) {
+            const std::size_t slash = w.find('/');
+            if (slash == std::string_view::npos) {
+                out.push_back(w);
+                break;
+            }
+            if (slash > 0) out.push_back(w.substr(0, slash));
+            out.push_back(w.substr(slash, 1));
+            w.remove_prefix(slash + 1);
+        }
+    }
+    return out;
+}
+
+bool is_blank_mark(std::string_view t) { return t == "." || t == "_"; }
+
+bool is_cell_token(std::string_view t) {
+    return is_blank_mark(t) || (!t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
+                                    return std::isdigit(static_cast<unsigned char>(c));
+                                }));
+}
+
+// The value of a cell token; throws TileError for anything else.
+int cell_value(std::string_view t) {
+    if (is_blank_mark(t)) return kBlank;
+    int v = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc{} || end != t.data() + t.size() || !is_cell_token(t))
+        throw TileError(fmt::format("'{}' is not a tile number", t));
+    return v;
+}
+
+// Rows of cell values from tokens split by '/'. Throws TileError.
+std::vector<std::vector<int>> rows_of(const std::vector<std::string_view>& toks) {
+    std::vector<std::vector<int>> rows(1);
+    for (std::string_view t : toks) {
+        if (t == "/") {
+            rows.emplace_back();
+            continue;
+        }
+        rows.back().push_back(cell_value(t));
+    }
+    return rows;
+}
+
+// A board from its rows: every row as long as the first.
+TileBoard board_from_rows(const std::vector<std::vector<int>>& rows) {
+    const std::size_t width = rows.front().size();
+    for (std::size_t r = 1; r < rows.size(); ++r)
+        if (rows[r].size() != width)
+            throw TileError(fmt::format("ragged rows: row {} has {} tiles, row 1 has {}", r + 1, rows[r].size(),
+                                        width));
+    std::vector<int> cells;
+    for (const auto& row : rows) cells.insert(cells.end(), row.begin(), row.end());
+    return make_board(static_cast<int>(width), static_cast<int>(rows.size()), cells);
+}
+
+// Square side for a cell count, 0 if none.
+int square_side(std::size_t n) {
+    for (int s = kMinSide; s <= kMaxSide; ++s)
+        if (static_cast<std::size_t>(s * s) == n) return s;
+    return 0;
+}
+
+// What the directives above a puzzle said.
+struct Directives {
+    int width = 0, height = 0;  // from "# size:", 0 if none
+    enum class Goal { BlankLast, BlankFirst, Given } goal = Goal::BlankLast;
+    std::vector<std::vector<int>> goal_rows;  // Given: as written
+    int goal_line = 0;
+};
+
+bool iequals_prefix(std::string_view s, std::string_view prefix) {
+    if (s.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
+    return true;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Reads a comment; returns an error message for a malformed directive.
+std::optional<std::string> read_comment(std::string_view body, int line, Directives& d) {
+    body = trim(body);
+    if (iequals_prefix(body, "size:")) {
+        const std::string v = lower(trim(body.substr(5)));
+        int w = 0, h = 0;
+        char x = 0;
+        if (std::sscanf(v.c_str(), "%dx%d%c", &w, &h, &x) != 2 || w < kMinSide || h < kMinSide || w > kMaxSide ||
+            h > kMaxSide)
+            return fmt::format("size '{}' is not WxH with sides from {} to {}", v, kMinSide, kMaxSide);
+        d.width = w;
+        d.height = h;
+        return std::nullopt;
+    }
+    const bool directive = iequals_prefix(body, "goal:");
+    const std::string text = lower(body);
+    const std::size_t colon = text.rfind(':');
+    if (colon == std::string::npos || text.find("goal") == std::string::npos || text.find("goal") > colon)
+        return std::nullopt;
+    std::string_view value = trim(body.substr(colon + 1));
+    const std::string v = lower(value);
+    if (directive && (v == "blank first" || v == "blank-first")) {
+        d.goal = Directives::Goal::BlankFirst;
+        d.goal_line = line;
+        return std::nullopt;
+    }
+    if (directive && (v == "blank last" || v == "blank-last" || v == "default")) {
+        d.goal = Directives::Goal::BlankLast;
+        d.goal_line = line;
+        return std::nullopt;
+    }
+    if (!value.empty() && value.back() == '.') value.remove_suffix(1);  // end of a sentence
+    const auto toks = tokens(value);
+    const bool cells = !toks.empty() && std::all_of(toks.begin(), toks.end(), [](std::string_view t) {
+        return t == "/" || is_cell_token(t);
+    });
+    if (!cells) {
+        if (directive) return fmt::format("goal '{}' is neither a board nor 'blank first' / 'blank last'", value);
+        return std::nullopt;  // a sentence about a goal, not a directive
+    }
+    try {
+        auto rows = rows_of(toks);
+        if (rows.size() > 1) board_from_rows(rows);  // checks the goal itself
+        d.goal = Directives::Goal::Given;
+        d.goal_rows = std::move(rows);
+        d.goal_line = line;
+    } catch (const TileError& e) {
+        return fmt::format("goal: {}", e.what());
+    }
+    return std::nullopt;
+}
+
+// The goal for a board of this shape, from the directives.
+TileBoard goal_for(const TileBoard& board, const Directives& d) {
+    switch (d.goal) {
+    case Directives::Goal::BlankLast: return blank_last_goal(board.width, board.height);
+    case Directives::Goal::BlankFirst: return blank_first_goal(board.width, board.height);
+    case Directives::Goal::Given: break;
+    }
+    if (d.goal_rows.size() == 1) {
+        // A flat goal takes the board's shape if it has as many cells.
+        if (static_cast<int>(d.goal_rows[0].size()) != board.size())
+            throw TileError(fmt::format("the goal on line {} has {} cells, this {}x{} board has {}", d.goal_line,
+                                        d.goal_rows[0].size(), board.width, board.height, board.size()));
+        return make_board(board.width, board.height, d.goal_rows[0]);
+    }
+    const TileBoard goal = board_from_rows(d.goal_rows);
+    if (goal.width != board.width || goal.height != board.height)
+        throw TileError(fmt::format("the goal on line {} is {}x{}, this board is {}x{}", d.goal_line, goal.width,
+                                    goal.height, board.width, board.height));
+    return goal;
+}
+
+TileItem finish(TileBoard board, const Directives& d, int line, std::string format, std::string id,
+                std::optional<int> claim) {
+    TilePuzzle p;
+    p.board = board;
+    p.goal = goal_for(board, d);
+    p.line = line;
+    p.format = std::move(format);
+    p.id = std::move(id);
+    p.claimed_moves = claim;
+    return p;
+}
+
+// One line that holds a whole puzzle: "ID MOVES cells", or the cells alone.
+TileItem read_puzzle_line(const Line& line, const Directives& d) {
+    auto toks = tokens(line.text);
+    const bool rows = std::find(toks.begin(), toks.end(), "/") != toks.end();
+    std::size_t cells = std::count_if(toks.begin(), toks.end(), [](std::string_view t) { return t != "/"; });
+    // Cell count of this line's board: from "# size:", else a square.
+    auto fits = [&](std::size_t n) {
+        if (d.width > 0) return n == static_cast<std::size_t>(d.width * d.height);
+        return square_side(n) != 0;
+    };
+    std::string id;
+    std::optional<int> claim;
+    if (!fits(cells) && cells >= 2 && fits(cells - 2) && toks[0] != "/" && toks[1] != "/") {
+        id = std::string(toks[0]);
+        const int moves = cell_value(toks[1]);
+        if (is_blank_mark(toks[1])) throw TileError(fmt::format("'{}' is not a number of moves", toks[1]));
+        claim = moves;
+        toks.erase(toks.begin(), toks.begin() + 2);
+        cells -= 2;
+    }
+    TileBoard board;
+    if (rows) {
+        board = board_from_rows(rows_of(toks));
+    } else {
+        if (!fits(cells)) {
+            if (d.width > 0)
+                throw TileError(fmt::format("{} cells for a {}x{} board, which has {}", cells, d.width, d.height,
+                                            d.width * d.height));
+            throw TileError(fmt::format("{} cells make no square board; say its shape with '# size: WxH'", cells));
+        }
+        std::vector<int> values;
+        for (std::string_view t : toks) values.push_back(cell_value(t));
+        const int w = d.width > 0 ? d.width : square_side(cells);
+        const int h = d.width > 0 ? d.height : w;
+        board = make_board(w, h, values);
+    }
+    return finish(board, d, line.number, "lines", std::move(id), claim);
+}
+
+template <class F>
+TileItem guarded(int line, F f) {
+    try {
+        return f();
+    } catch (const TileError& e) {
+        return TileReadError{line, e.what()};
+    }
+}
+
+std::vector<Line> split_lines(std::string_view text) {
+    std::vector<Line> lines;
+    int number = 0;
+    while (!text.empty() || number == 0) {
+        const std::size_t end = text.find('\n');
+        std::string_view l = text.substr(0, end);
+        if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+        lines.push_back({trim(l), ++number});
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+}  // namespace
+
+std::vector<TileItem> read_tiles_text(std::string_view text) {
+    std::vector<TileItem> items;
+    Directives d;
+    const std::vector<Line> lines = split_lines(text);
+    std::vector<Line> grid;  // rows of the grid being read
+    auto flush_grid = [&] {
+        if (grid.empty()) return;
+        const int first = grid.front().number;
+        items.push_back(guarded(first, [&]() -> TileItem {
+            std::vector<std::vector<int>> rows;
+            for (const Line& l : grid) {
+                try {
+                    auto r = rows_of(tokens(l.text));
+                    for (auto& row : r) rows.push_back(std::move(row));
+                } catch (const TileError& e) {
+                    throw TileError(fmt::format("line {}: {}", l.number, e.what()));
+                }
+            }
+            for (std::size_t r = 1; r < rows.size(); ++r)
+                if (rows[r].size() != rows[0].size())
+                    throw TileError(fmt::format("ragged rows: row {} (line {}) has {} tiles, row 1 has {}", r + 1,
+                                                grid[std::min(r, grid.size() - 1)].number, rows[r].size(),
+                                                rows[0].size()));
+            return finish(board_from_rows(rows), d, first, "grid", "", std::nullopt);
+        }));
+        grid.clear();
+    };
+    for (const Line& l : lines) {
+        if (l.text.empty()) {
+            flush_grid();
+            continue;
+        }
+        if (l.text.front() == '#') {
+            flush_grid();
+            if (auto error = read_comment(l.text.substr(1), l.number, d)) items.push_back(TileReadError{l.number, *error});
+            continue;
+        }
+        const auto toks = tokens(l.text);
+        const bool whole = std::find(toks.begin(), toks.end(), "/") != toks.end() ||
+                           static_cast<int>(toks.size()) > kMaxSide;
+        if (whole) {
+            flush_grid();
+            items.push_back(guarded(l.number, [&] { return read_puzzle_line(l, d); }));
+        } else {
+            grid.push_back(l);
+        }
+    }
+    flush_grid();
+    return items;
+}
+
+bool looks_like_tiles(std::string_view text) {
+    bool any = false;
+    for (const Line& l : split_lines(text)) {
+        if (l.text.empty() || l.text.front() == '#') continue;
+        const auto toks = tokens(l.text);
+        // A whole puzzle on a line may start with its name ("ID MOVES cells").
+        const std::size_t first = static_cast<int>(toks.size()) > kMaxSide ? 1 : 0;
+        for (std::size_t i = first; i < toks.size(); ++i)
+            if (toks[i] != "/" && !is_cell_token(toks[i])) return false;
+        any = true;
+    }
+    return any;
+}
+
+TileBoard parse_board(std::string_view text) {
+    std::vector<std::vector<int>> rows;
+    for (const Line& l : split_lines(text)) {
+        if (l.text.empty() || l.text.front() == '#') continue;
+        for (auto& row : rows_of(tokens(l.text))) rows.push_back(std::move(row));
+    }
+    if (rows.empty()) throw TileError("no board");
+    if (rows.size() == 1) {
+        const int side = square_side(rows[0].size());
+        if (side == 0) throw TileError(fmt::format("{} cells make no square board", rows[0].size()));
+        return make_board(side, side, rows[0]);
+    }
+    return board_from_rows(rows);
+}
+
+}  // namespace slidedb::tiles

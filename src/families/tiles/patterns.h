@@ -1,0 +1,73 @@
+// Additive pattern databases for sliding tiles (Korf & Felner).
+//
+// The tiles are split into disjoint groups. For each group a table gives,
+// for every placement of its tiles, the fewest moves *of those tiles* that
+// bring them home, other tiles being ignored (blank moves through them are
+// free). Moves of one group's tiles never count in another's, so the tables
+// add up to a lower bound on the whole. On a square board whose goal blank
+// sits on the main diagonal, the reflection of a board about that diagonal
+// is the same puzzle: its sum is a second bound, and the search takes the
+// larger of the two.
+//
+// 4x4 boards use two groups by rows (7 and 8 tiles: 519 million entries for
+// the 8); other shapes groups of at most 6 in reading order.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "families/tiles/board.h"
+#include "solve/pdb.h"
+
+namespace slidedb::tiles {
+
+struct PatternGroup {
+    std::vector<std::uint8_t> tiles;
+    std::unique_ptr<pdb::Table> table;  // by PlacementIndex(cells, tiles.size()).rank
+};
+
+// Tables built, loaded, and how long that took.
+struct PatternReport {
+    int built = 0, loaded = 0;
+    double build_seconds = 0;
+    std::uint64_t bytes = 0;           // the tables' size
+    std::uint64_t build_peak_bytes = 0;  // the largest build's working memory
+};
+
+struct PatternSet {
+    TileBoard goal;
+    std::vector<PatternGroup> groups;
+    bool reflect = false;
+    std::array<std::uint8_t, kMaxCells> mirror_tile{};  // tile that sits at the mirrored goal cell
+    std::array<std::uint8_t, kMaxCells> mirror_cell{};  // cell mirrored about the main diagonal
+    std::array<std::uint8_t, kMaxCells> group_of{};     // tile -> group
+    std::array<std::uint8_t, kMaxCells> slot_of{};      // tile -> its index within the group
+    PatternReport report;
+
+    std::uint64_t bytes() const { return report.bytes; }
+};
+
+// The default split of the goal's tiles.
+std::vector<std::vector<std::uint8_t>> default_groups(const TileBoard& goal);
+
+// Fewest moves of `tiles` alone to their goal cells, for every placement of
+// them; breadth-first from the goal over (placement, the blank's region).
+// peak_bytes, if given, receives the working memory used.
+std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::vector<std::uint8_t>& tiles,
+                                              std::uint64_t* peak_bytes = nullptr);
+
+// Tables for the goal, from the cache folder when there, else built (and
+// written there unless cache_dir is empty). `say` hears one line before a
+// build starts, for the user's patience.
+std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector<std::vector<std::uint8_t>>& groups,
+                                        const std::filesystem::path& cache_dir,
+                                        const std::function<void(const std::string&)>& say = {});
+
+// The file a group's table is cached in, under cache_dir.
+std::filesystem::path pattern_file(const std::filesystem::path& cache_dir, const TileBoard& goal,
+                                   const std::vector<std::uint8_t>& tiles);
+
+}  // namespace slidedb::tiles

@@ -1,0 +1,59 @@
+// Solving one tile puzzle: parity first, then the whole cluster for small
+// boards, IDA* with pattern tables for the rest.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "families/tiles/board.h"
+#include "families/tiles/moves.h"
+#include "families/tiles/patterns.h"
+#include "solve/ida.h"
+#include "solve/result.h"
+
+namespace slidedb::tiles {
+
+struct TilesOptions {
+    std::uint64_t max_states = 50'000'000;  // cluster boards, or boards IDA* may generate
+    double max_seconds = 0;                 // IDA*'s time limit; 0: none
+    bool analyse_cluster = true;            // levels from the start and goal distances (small boards)
+    std::filesystem::path cache_dir = pdb::default_cache_dir();  // pattern tables; empty: memory only
+    std::function<void(const std::string&)> say;  // hears a line before a long table build
+};
+
+enum class Method { Parity, Cluster, Ida };
+
+struct TilesOutcome {
+    Status status = Status::Unsolvable;
+    Method method = Method::Parity;
+    int moves = -1;
+    std::vector<TileMove> solution;
+    std::string reason;  // why unsolvable, or which limit stopped the search
+
+    // The cluster: exact from the search (small boards) or by formula, n*m!/2.
+    std::uint64_t cluster_size = 0;   // 0 when beyond 64 bits (5x5)
+    std::string cluster_size_text;    // always exact, in decimal
+    bool cluster_by_formula = false;
+    std::vector<Level> levels;        // BFS depths, or one per IDA* iteration (depth = bound,
+                                      // frontier = boards expanded, examined = generated)
+    std::vector<std::uint64_t> goal_levels;
+    int hardest_moves = -1;
+    std::vector<TileBoard> hardest;
+
+    std::uint64_t examined = 0;  // boards generated
+    std::uint64_t peak_bytes = 0;
+    double seconds = 0;
+    PatternReport tables;        // IDA*: the tables used, built or loaded
+};
+
+// The default goal for puzzles that state none.
+TilesOutcome solve_tiles(const TileBoard& start, const TileBoard& goal, const TilesOptions& options);
+
+// The pattern tables for a goal, shared within the process (built or mapped
+// once).
+std::shared_ptr<const PatternSet> shared_patterns(const TileBoard& goal, const TilesOptions& options);
+
+}  // namespace slidedb::tiles

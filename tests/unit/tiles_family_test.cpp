@@ -1,0 +1,75 @@
+// The family `tiles` behind the Family interface: what the pipeline, the
+// store and the reports see.
+#include <gtest/gtest.h>
+
+#include "families/families.h"
+#include "families/tiles/tiles_family.h"
+
+using namespace slidedb;
+
+namespace {
+
+const ReadPuzzle& first_puzzle(const std::vector<ReadItem>& items) {
+    for (const auto& item : items)
+        if (const auto* p = std::get_if<ReadPuzzle>(&item)) return *p;
+    throw std::runtime_error("no puzzle");
+}
+
+}  // namespace
+
+TEST(TilesFamily, RegisteredAndFoundByItsText) {
+    ASSERT_NE(find_family("tiles"), nullptr);
+    const auto items = read_board_text("1 2 3\n4 . 6\n7 5 8\n");
+    const ReadPuzzle& p = first_puzzle(items);
+    EXPECT_EQ(p.puzzle.family, "tiles");
+    EXPECT_EQ(p.puzzle.key, "tiles 3x3 1 2 3 / 4 0 6 / 7 5 8");
+    EXPECT_EQ(p.puzzle.board, "1 2 3\n4 0 6\n7 5 8");
+    EXPECT_EQ(*p.puzzle.blocks, 8);
+    EXPECT_FALSE(p.puzzle.exit_side.has_value());
+    // An Unblock grid still goes to Unblock.
+    EXPECT_EQ(first_puzzle(read_board_text("..B...\n..B...\nAAB...\n......\n......\n......\n")).puzzle.family,
+              "unblock");
+}
+
+TEST(TilesFamily, TheGoalIsPartOfTheKeyAndTheBoardText) {
+    const auto items = read_board_text("# goal: blank first\n1 0\n2 3\n");
+    const Puzzle& p = first_puzzle(items).puzzle;
+    EXPECT_EQ(p.key, "tiles 2x2 1 0 / 2 3 goal 0 1 / 2 3");
+    EXPECT_EQ(p.board, "1 0\n2 3\ngoal: 0 1 / 2 3");
+    const Family& f = family_of(p);
+    EXPECT_EQ(f.validate(p), "");
+    EXPECT_EQ(f.summary(p), "2x2, 3 tiles, goal with the blank first (0 1 2 ...)");
+    const SolveResult r = f.solve(p, SolveOptions{});
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.moves, 1);
+    EXPECT_EQ(r.solution, "1L");
+    EXPECT_EQ(r.cluster_size, 12u);
+    EXPECT_EQ(r.extra("search"), "bfs");
+    EXPECT_EQ(r.extra("cluster_by"), "search");
+}
+
+TEST(TilesFamily, ReplayShowsEveryBoard) {
+    const Puzzle p = first_puzzle(read_board_text("1 2 3\n4 0 6\n7 5 8\n")).puzzle;
+    const Family& f = family_of(p);
+    const auto steps = f.replay(p, "5D 8R");
+    ASSERT_EQ(steps.size(), 3u);
+    EXPECT_EQ(steps[0].text, "1 2 3\n4 . 6\n7 5 8\n");
+    EXPECT_EQ(steps[2].move, "8R");
+    EXPECT_EQ(steps[2].text, "1 2 3\n4 5 6\n7 8 .\n");
+    EXPECT_THROW(f.replay(p, "3U"), PuzzleError);
+    EXPECT_EQ(f.board_text(p, 2), "  1 2 3\n  4 . 6\n  7 5 8\n");
+    EXPECT_NE(f.validate(Puzzle{"tiles", 3, 3, "1 2 3\n4 4 6\n7 5 8", "", {}, {}, {}, {}}), "");
+}
+
+TEST(TilesFamily, UnsolvableCarriesTheReason) {
+    const Puzzle p = first_puzzle(read_board_text("1 2\n3 0\n\n2 1\n3 0\n")).puzzle;
+    const auto items = read_board_text("2 1\n3 0\n");
+    const Puzzle& q = first_puzzle(items).puzzle;
+    const SolveResult r = family_of(q).solve(q, SolveOptions{});
+    EXPECT_EQ(r.status, Status::Unsolvable);
+    EXPECT_EQ(r.extra("search"), "parity");
+    EXPECT_EQ(r.extra("reason"),
+              "the goal is out of reach: the arrangement and the goal have opposite parity, and moves keep it");
+    EXPECT_EQ(r.examined, 0u);
+    EXPECT_EQ(family_of(p).solve(p, SolveOptions{}).moves, 0);
+}

@@ -1,0 +1,132 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "families/tiles/format.h"
+#include "families/tiles/solver.h"
+#include "families/tiles/symmetry.h"
+
+using namespace slidedb;
+using namespace slidedb::tiles;
+
+namespace {
+
+TilesOptions in_memory() {
+    TilesOptions o;
+    o.cache_dir = "";
+    return o;
+}
+
+}  // namespace
+
+TEST(TilesSolver, ParityAloneDecidesAndNothingIsSearched) {
+    const TileBoard goal = blank_last_goal(4, 4);
+    const auto r = solve_tiles(parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0"), goal, in_memory());
+    EXPECT_EQ(r.status, Status::Unsolvable);
+    EXPECT_EQ(r.method, Method::Parity);
+    EXPECT_EQ(r.reason,
+              "the goal is out of reach: the arrangement and the goal have opposite parity, and moves keep it");
+    EXPECT_EQ(r.examined, 0u);
+    EXPECT_TRUE(r.levels.empty());
+    EXPECT_EQ(r.cluster_size, 10461394944000u);
+}
+
+TEST(TilesSolver, SmallBoardsGetTheWholeCluster) {
+    const TileBoard goal = blank_last_goal(3, 3);
+    const TileBoard start = parse_board("8 6 7 / 2 5 4 / 3 0 1");
+    const auto r = solve_tiles(start, goal, in_memory());
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.method, Method::Cluster);
+    EXPECT_EQ(r.moves, 31);
+    EXPECT_EQ(replay(start, r.solution), goal);
+    EXPECT_FALSE(r.cluster_by_formula);
+    EXPECT_EQ(r.cluster_size, 181440u);
+    EXPECT_EQ(r.hardest_moves, 31);
+    EXPECT_EQ(r.goal_levels.size(), 32u);
+    EXPECT_EQ(r.levels.size(), 32u);  // this start is itself a hardest one: 0..31
+}
+
+TEST(TilesSolver, LargerThanMaxStatesGoesToIdaWithFormulaFigures) {
+    const TileBoard goal = blank_last_goal(3, 3);
+    TilesOptions o = in_memory();
+    o.max_states = 100000;  // below the 8-puzzle's 181,440 boards
+    const TileBoard start = parse_board("6 4 7 / 8 5 0 / 3 2 1");
+    const auto r = solve_tiles(start, goal, o);
+    EXPECT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(r.method, Method::Ida);
+    EXPECT_EQ(r.moves, 31);
+    EXPECT_EQ(replay(start, r.solution), goal);
+    EXPECT_TRUE(r.cluster_by_formula);
+    EXPECT_EQ(r.cluster_size_text, "181440");
+    ASSERT_FALSE(r.levels.empty());
+    EXPECT_EQ(r.levels.back().depth, 31u);  // the last iteration's bound
+    EXPECT_EQ(r.levels.back().goals, 1u);
+    std::uint64_t generated = 0;
+    for (const auto& l : r.levels) generated += l.examined;
+    EXPECT_EQ(generated, r.examined);
+    EXPECT_EQ(r.tables.built, 2);
+}
+
+TEST(TilesSolver, LimitStopsCleanly) {
+    const TileBoard goal = blank_last_goal(3, 3);
+    TilesOptions o = in_memory();
+    o.max_states = 50;
+    const auto r = solve_tiles(parse_board("6 4 7 / 8 5 0 / 3 2 1"), goal, o);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.examined, 50u);
+    EXPECT_EQ(r.reason, "stopped after 50 boards (--max-states)");
+    EXPECT_TRUE(r.solution.empty());
+}
+
+// The 80-move 15-puzzles need the full 7-8 tables: checked when they are in
+// the cache folder (scripts/bench.sh builds them), skipped otherwise so that
+// ctest never spends minutes building them.
+TEST(TilesSolver, TheHardest15PuzzlesNeed80WhenTablesAreCached) {
+    const TileBoard goal = blank_last_goal(4, 4);
+    TilesOptions o;
+    o.max_states = ~std::uint64_t{0};
+    const TileBoard canonical = canonical_form(goal).goal;
+    for (const auto& group : default_groups(canonical))
+        if (!std::filesystem::exists(pattern_file(o.cache_dir, canonical, group)))
+            GTEST_SKIP() << "no cached 7-8 tables in " << o.cache_dir;
+    for (const char* text : {"0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1",
+                             "0 12 9 13 / 15 11 10 14 / 7 8 5 6 / 4 3 2 1"}) {
+        const auto r = solve_tiles(parse_board(text), goal, o);
+        EXPECT_EQ(r.moves, 80) << text;
+        EXPECT_EQ(replay(parse_board(text), r.solution), goal);
+    }
+}
+
+TEST(TilesSymmetry, BlankLastAndBlankFirstShareOneCanonicalGoal) {
+    const Canonical last = canonical_form(blank_last_goal(4, 4));
+    const Canonical first = canonical_form(blank_first_goal(4, 4));
+    EXPECT_EQ(board_text(last.goal), "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15");
+    EXPECT_EQ(last.goal, first.goal);
+    EXPECT_EQ(last.map(blank_last_goal(4, 4)), last.goal);
+    // Half a turn: the 80-move board's blank goes to the far corner.
+    EXPECT_EQ(board_text(last.map(parse_board("0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1"))),
+              "15 10 8 12 / 11 14 9 13 / 2 6 5 1 / 3 7 4 0");
+    const Canonical odd = canonical_form(parse_board("1 2 3 / 4 5 6 / 7 0 8"));
+    EXPECT_EQ(board_text(odd.goal), "1 0 2 / 3 4 5 / 6 7 8");
+}
+
+TEST(TilesSymmetry, SolutionsOnTheCanonicalBoardReplayOnTheOriginal) {
+    int checked = 0;
+    for (const char* goal_text : {"1 2 3 / 4 5 6 / 7 8 0", "1 2 3 / 8 0 4 / 7 6 5", "0 1 2 / 3 4 5 / 6 7 8",
+                                  "1 2 0 / 3 4 5 / 6 7 8", "2 1 3 / 4 5 6 / 7 8 0"}) {
+        const TileBoard goal = parse_board(goal_text);
+        for (const char* start_text : {"8 6 7 / 2 5 4 / 3 0 1", "6 8 7 / 2 5 4 / 3 0 1"}) {
+            const TileBoard start = parse_board(start_text);
+            if (!reachable(start, goal)) continue;
+            const auto bfs = solve_tiles(start, goal, in_memory());
+            TilesOptions ida = in_memory();
+            ida.max_states = 100000;  // under the 8-puzzle's cluster: IDA*
+            const auto r = solve_tiles(start, goal, ida);
+            EXPECT_EQ(r.method, Method::Ida);
+            EXPECT_EQ(r.moves, bfs.moves) << goal_text;
+            EXPECT_EQ(replay(start, r.solution), goal) << goal_text;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 5);
+}
