@@ -26,6 +26,8 @@ struct RenderArgs {
     std::string exit = "right";
     int width = 640, height = 960;
     std::uint32_t seed = 1;
+    std::vector<std::string> bars, overlays;
+    std::string annotate;
 };
 
 // BOARD is a file when one exists by that name; otherwise an inline letter
@@ -71,6 +73,18 @@ int run_render(const RenderArgs& a) {
     RenderOptions opt;
     opt.theme = theme_from_name(a.theme).value_or(Theme::Orange);
     opt.seed = a.seed;
+    for (const std::string& b : a.bars) {
+        opt.status_bar |= b == "status";
+        opt.title_bar |= b == "title";
+        opt.nav_bar |= b == "nav";
+    }
+    for (const std::string& o : a.overlays) {
+        opt.moves_box |= o == "moves";
+        opt.touch_button |= o == "touch";
+        opt.hint_bubble |= o == "hint";
+        opt.message_panel |= o == "message";
+    }
+    opt.annotation = a.annotate == "rect" ? 1 : a.annotate == "words" ? 2 : a.annotate == "prisoner" ? 3 : 0;
     const Image image = render_board(board, opt, a.width, a.height);
     std::ofstream out(a.png, std::ios::binary);
     out << encode_png(image);
@@ -99,9 +113,21 @@ void add_render(CLI::App& app, Run& chosen) {
                            "prisoner)")
                 ->required();
             sub.add_option("--png", a.png, "the picture to write")->required();
-            sub.add_option("--theme", a.theme, "wood: pale, orange or cherry")
-                ->check(CLI::IsMember({"pale", "orange", "cherry"}))
+            sub.add_option("--theme", a.theme,
+                           "pale, orange or cherry wood in the first look (a frame all round), or current: the "
+                           "look since about 2014 (a tray under a header panel)")
+                ->check(CLI::IsMember({"pale", "orange", "cherry", "current"}))
                 ->capture_default_str();
+            sub.add_option("--bar", a.bars, "current look: bars the device adds (status, title, nav)")
+                ->check(CLI::IsMember({"status", "title", "nav"}));
+            sub.add_option("--overlay", a.overlays,
+                           "current look: moves (a Moves/Record box), touch (a floating button), hint (a "
+                           "bubble), message (a tutorial panel over the header)")
+                ->check(CLI::IsMember({"moves", "touch", "hint", "message"}));
+            sub.add_option("--annotate", a.annotate,
+                           "current look: marks a user added: rect (round the board), words (on the frame), "
+                           "prisoner (a word on it)")
+                ->check(CLI::IsMember({"rect", "words", "prisoner"}));
             sub.add_option("--exit", a.exit, "exit side of an inline grid: left or right")
                 ->check(CLI::IsMember({"left", "right"}))
                 ->capture_default_str();

@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
-#include "draw/annotate.h"
-#include "draw/render.h"
-#include "scan/image.h"
+#include "scan/annotate.h"
+#include "image/encode.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace slidedb::cli {
@@ -57,8 +57,8 @@ std::string describe(const ScanResult& r) {
     std::string s = fmt::format("{}x{}, exit {} of row {}{}, cell {:.1f} px, board box {},{} {}x{} in {}x{}, "
                                 "confidence {:.2f}\n",
                                 b.width, b.height, side_name(b.exit), b.exit_row() + 1,
-                                r.exit_seen ? "" : " (assumed: no frame in the picture)", r.cell_px, r.box_x,
-                                r.box_y, r.box_w, r.box_h, r.image_width, r.image_height, r.confidence);
+                                r.exit_seen ? "" : " (assumed: no frame in the picture)", r.box.cell_px, r.box.x,
+                                r.box.y, r.box.w, r.box.h, r.image_width, r.image_height, r.confidence);
     return s + b.grid() + "\n";
 }
 
@@ -99,7 +99,7 @@ int run_scan(const ScanArgs& a) {
             std::fputs(fmt::format("{}{}: {}", first ? "" : "\n", path, describe(r)).c_str(), stdout);
             first = false;
             caption = fmt::format("{}x{} exit {} row {}, cell {:.1f} px, confidence {:.2f}", r.board.width,
-                                  r.board.height, side_name(r.board.exit), r.board.exit_row() + 1, r.cell_px,
+                                  r.board.height, side_name(r.board.exit), r.board.exit_row() + 1, r.box.cell_px,
                                   r.confidence);
         }
         if (!a.debug_dir.empty()) {

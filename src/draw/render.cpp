@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "draw/canvas.h"
+#include "image/canvas.h"
 
 namespace slidedb {
 
@@ -17,6 +17,7 @@ std::string_view theme_name(Theme t) {
         case Theme::Pale: return "pale";
         case Theme::Orange: return "orange";
         case Theme::Cherry: return "cherry";
+        case Theme::Current: return "current";
     }
     return "orange";
 }
@@ -25,6 +26,7 @@ std::optional<Theme> theme_from_name(std::string_view name) {
     if (name == "pale") return Theme::Pale;
     if (name == "orange") return Theme::Orange;
     if (name == "cherry") return Theme::Cherry;
+    if (name == "current") return Theme::Current;
     return std::nullopt;
 }
 
@@ -40,6 +42,7 @@ Palette palette(Theme t) {
         case Theme::Pale: return {{172, 128, 56}, {226, 178, 118}, floor};
         case Theme::Orange: return {{165, 121, 41}, {230, 126, 14}, floor};
         case Theme::Cherry: return {{196, 140, 84}, {185, 88, 56}, floor};
+        case Theme::Current: return {{170, 130, 58}, {232, 128, 10}, {106, 73, 30}};
     }
     return {{165, 121, 41}, {230, 126, 14}, floor};
 }
@@ -207,6 +210,192 @@ void draw_chrome(Image& im, double top_h, double bottom_y, double p, const Palet
     }
 }
 
+
+void draw_blocks(Image& im, const Geometry& g, const Board& board, const Palette& pal, Rgb prisoner,
+                 std::mt19937& rng) {
+    for (const bool shadow : {true, false}) {
+        for (const Cell& f : board.fixed)
+            draw_block(im, g, f.col, f.row, f.col + 1, f.row + 1, pal.wood, true, rng, shadow);
+        for (size_t i = 0; i < board.blocks.size(); ++i) {
+            const Block& b = board.blocks[i];
+            const int c1 = b.axis == Axis::Horizontal ? b.col + b.length : b.col + 1;
+            const int r1 = b.axis == Axis::Vertical ? b.row + b.length : b.row + 1;
+            draw_block(im, g, b.col, b.row, c1, r1, i == 0 ? prisoner : pal.wood, false, rng, shadow);
+        }
+    }
+}
+
+// A rounded panel with a darker outline.
+void panel(Image& im, double x0, double y0, double x1, double y1, double rad, Rgb fill, double edge) {
+    fill_rounded(im, x0, y0, x1, y1, rad, scaled(fill, 0.7), 1.0);
+    fill_rounded(im, x0 + edge, y0 + edge, x1 - edge, y1 - edge, std::max(0.0, rad - edge), fill, 1.0);
+}
+
+void centred_text(Image& im, double cx, double y, const std::string& text, double scale, Rgb c) {
+    draw_text(im, cx - text_width(text, scale) / 2.0, y, text, scale, c);
+}
+
+// An arrow in a white ring (the header's previous/next buttons).
+void ring_arrow(Image& im, double cx, double cy, double r, bool right) {
+    const Rgb white{250, 250, 245};
+    fill_disc(im, cx, cy, r, white);
+    fill_disc(im, cx, cy, r * 0.82, {106, 73, 30});
+    const double d = right ? 1 : -1;
+    draw_line(im, cx - d * r * 0.2, cy - r * 0.4, cx + d * r * 0.25, cy, std::max(1.0, r * 0.18), white);
+    draw_line(im, cx + d * r * 0.25, cy, cx - d * r * 0.2, cy + r * 0.4, std::max(1.0, r * 0.18), white);
+}
+
+// The game since about 2014: a dark tray with a thin rim, the header panel
+// of the floor's colour just above it (parted by a strip of the
+// background's wood), arrow heads cut into the frame at the exit, four
+// buttons below, and whatever the device adds around it.
+Image render_current(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
+    std::mt19937 rng(opt.seed);
+    std::uniform_real_distribution<double> u(0, 1);
+    const Palette pal = palette(Theme::Current);
+    const Rgb prisoner = mixed({236, 40, 20}, {200, 20, 24}, std::clamp(opt.prisoner_shade, 0.0, 1.0));
+    const Rgb white{250, 250, 245}, black{0, 0, 0};
+    Image im(width, height);
+    draw_background(im, pal.frame, rng);
+    const int nx = board.width, ny = board.height;
+    const double bar_top = (opt.status_bar || opt.title_bar) ? std::max(12.0, 0.035 * height) : 0;
+    const double bar_bottom = opt.nav_bar ? std::max(16.0, 0.065 * height) : 0;
+    const double area = height - bar_top - bar_bottom;
+    // header 1.7 cells, strip, tray, gap, buttons 0.8 cells, margins
+    const double strip_cells = 0.12 + 0.12 * u(rng);
+    const double p = std::min(width * (0.90 + 0.04 * u(rng)) / nx, area / (ny + 1.7 + strip_cells + 1.6));
+    const double tray_w = nx * p, tray_h = ny * p;
+    const double header_h = 1.7 * p, strip = strip_cells * p;
+    const double total = header_h + strip + tray_h + 0.25 * p + 0.8 * p;
+    const double top = bar_top + (area - total) * (0.35 + 0.3 * u(rng));
+    Geometry g{};
+    g.px = g.py = p;
+    g.box_x = std::round((width - tray_w) / 2);
+    g.box_y = std::round(top + header_h + strip);
+    g.gap = std::max(1.5, std::clamp(opt.gap, 0.02, 0.2) * p);
+    const double bx0 = g.box_x, by0 = g.box_y, bx1 = bx0 + tray_w, by1 = by0 + tray_h;
+
+    // Header panel (and the Moves box), just above the strip.
+    const double hy0 = by0 - strip - header_h, hy1 = by0 - strip;
+    const double hx1 = opt.moves_box ? bx0 + 0.68 * tray_w : bx1;
+    const double rad = 0.12 * p, edge = std::max(1.0, 0.03 * p);
+    panel(im, bx0, hy0, hx1, hy1, rad, pal.floor, edge);
+    const double ts = std::max(0.6, p / 40);
+    std::uniform_int_distribution<int> num(1, 2000);
+    const char* modes[] = {"Beginner", "Intermediate", "Advanced", "Expert"};
+    centred_text(im, (bx0 + hx1) / 2, hy0 + 0.1 * header_h, "Puzzle", 1.6 * ts, white);
+    centred_text(im, (bx0 + hx1) / 2, hy0 + 0.32 * header_h, std::to_string(num(rng)), 2.8 * ts, white);
+    centred_text(im, (bx0 + hx1) / 2, hy0 + 0.75 * header_h, modes[rng() % 4], 1.1 * ts, white);
+    ring_arrow(im, bx0 + 0.12 * (hx1 - bx0), (hy0 + hy1) / 2, 0.28 * p, false);
+    ring_arrow(im, hx1 - 0.12 * (hx1 - bx0), (hy0 + hy1) / 2, 0.28 * p, true);
+    if (opt.moves_box) {
+        panel(im, hx1 + 0.1 * p, hy0, bx1, hy1, rad, pal.floor, edge);
+        const double cx = (hx1 + 0.1 * p + bx1) / 2;
+        centred_text(im, cx, hy0 + 0.1 * header_h, "Moves", 1.6 * ts, white);
+        centred_text(im, cx, hy0 + 0.32 * header_h, std::to_string(rng() % 40), 2.8 * ts, white);
+        centred_text(im, cx, hy0 + 0.75 * header_h, "Record: --/36", 0.8 * ts, white);
+    }
+    if (opt.message_panel) {
+        // A tutorial's message, of another colour, where the header was.
+        const Rgb c = rng() % 2 ? Rgb{58, 120, 160} : Rgb{226, 206, 150};
+        panel(im, bx0 - 0.05 * p, hy0 - 0.1 * p, bx1 + 0.05 * p, hy1, rad, c, edge);
+        const Rgb ink = c.r > 150 ? Rgb{60, 40, 20} : white;
+        centred_text(im, (bx0 + bx1) / 2, hy0 + 0.2 * header_h, "Slide the blocks to", 1.2 * ts, ink);
+        centred_text(im, (bx0 + bx1) / 2, hy0 + 0.5 * header_h, "free the red block", 1.2 * ts, ink);
+    }
+    // The strip: the background's wood, lit along its top edge.
+    fill_rect(im, static_cast<int>(bx0), static_cast<int>(hy1), static_cast<int>(bx1), static_cast<int>(hy1 + std::max(1.0, 0.03 * p)),
+              {210, 186, 149});
+
+    // The tray: floor, a dark rim, the exit cut into the frame beside the
+    // prisoner's row with three arrow heads.
+    const int rim = std::max(1, static_cast<int>(0.03 * p));
+    fill_rect(im, static_cast<int>(bx0) - rim, static_cast<int>(by0) - rim, static_cast<int>(std::ceil(bx1)) + rim,
+              static_cast<int>(std::ceil(by1)) + rim, {44, 27, 8});
+    fill_rect(im, static_cast<int>(bx0), static_cast<int>(by0), static_cast<int>(std::ceil(bx1)),
+              static_cast<int>(std::ceil(by1)), pal.floor);
+    fill_rect(im, static_cast<int>(bx0), static_cast<int>(by0), static_cast<int>(std::ceil(bx1)),
+              static_cast<int>(by0 + 0.04 * p), {30, 20, 8}, 0.3);
+    {
+        const int row = board.exit_row();
+        const bool right = board.exit == Side::Right;
+        const double ey0 = by0 + row * p + 0.02 * p, ey1 = by0 + (row + 1) * p - 0.02 * p;
+        const double depth = std::min(0.4 * p, right ? width - bx1 : bx0);
+        const double ex0 = right ? bx1 : bx0 - depth, ex1 = right ? bx1 + depth : bx0;
+        fill_rect(im, static_cast<int>(ex0), static_cast<int>(ey0), static_cast<int>(std::ceil(ex1)),
+                  static_cast<int>(std::ceil(ey1)), scaled(pal.floor, 0.85));
+        const int heads = 2 + static_cast<int>(rng() % 2);
+        for (int k = 0; k < heads; ++k) {
+            const double cy = ey0 + (ey1 - ey0) * (k + 0.5) / heads, hh = (ey1 - ey0) / (2.6 * heads);
+            const double ax = right ? bx1 + 0.04 * p : bx0 - 0.04 * p, dir = right ? 1 : -1;
+            for (int y = static_cast<int>(cy - hh); y <= static_cast<int>(cy + hh); ++y) {
+                const double w = (hh - std::abs(y + 0.5 - cy)) * 1.3;
+                for (int x = 0; x < static_cast<int>(w); ++x)
+                    blend_px(im, static_cast<int>(ax + dir * x), y, {124, 86, 44});
+            }
+        }
+    }
+    draw_blocks(im, g, board, pal, prisoner, rng);
+
+    // Four buttons below the tray.
+    const double by_0 = by1 + 0.25 * p, by_1 = by_0 + 0.8 * p;
+    const double bw = (tray_w - 3 * 0.3 * p) / 4;
+    for (int k = 0; k < 4; ++k) {
+        const double x0 = bx0 + k * (bw + 0.3 * p);
+        panel(im, x0, by_0, x0 + bw, by_1, 0.1 * p, scaled(pal.frame, 1.05), std::max(1.0, 0.03 * p));
+        fill_disc(im, x0 + bw / 2, (by_0 + by_1) / 2, 0.22 * p, k < 2 ? white : scaled(pal.frame, 0.7));
+    }
+    if (opt.hint_bubble) {
+        const double x0 = bx0 + bw * 0.6, y0 = by_0 + 0.1 * p;
+        panel(im, x0, y0, x0 + 2.6 * p, y0 + 0.75 * p, 0.15 * p, {252, 250, 235}, std::max(1.0, 0.02 * p));
+        draw_text(im, x0 + 0.15 * p, y0 + 0.2 * p, "Need a hint?", 1.0 * ts, {40, 40, 40});
+    }
+    // What the device adds.
+    if (opt.status_bar) {
+        fill_rect(im, 0, 0, width, static_cast<int>(bar_top), black);
+        draw_text(im, 6, bar_top * 0.25, "12:34", bar_top / 14, white);
+    }
+    if (opt.title_bar) {
+        fill_rect(im, 0, 0, width, static_cast<int>(bar_top), {255, 255, 255});
+        draw_text(im, bar_top * 1.5, bar_top * 0.3, "Unblock Me Free", bar_top / 16, black);
+    }
+    if (opt.nav_bar) {
+        fill_rect(im, 0, static_cast<int>(height - bar_bottom), width, height, black);
+        for (int k = 0; k < 3; ++k)
+            fill_disc(im, width * (k + 1) / 4.0, height - bar_bottom / 2, bar_bottom / 5, {220, 220, 220});
+    }
+    if (opt.touch_button) {
+        const double r = 0.35 * p;
+        const double cx = rng() % 2 ? r * 1.2 : width - r * 1.2;
+        const double cy = rng() % 2 ? hy0 + 0.5 * header_h : by_1 + r * 1.5;
+        fill_disc(im, cx, std::min(cy, height - r * 1.2), r, {90, 90, 90}, 0.55);
+        fill_disc(im, cx, std::min(cy, height - r * 1.2), r * 0.55, {255, 255, 255}, 0.5);
+    }
+    // Marks a user added before sharing the picture.
+    const Rgb inks[] = {{230, 30, 30}, {20, 160, 60}, {30, 80, 230}};
+    const Rgb ink = inks[rng() % 3];
+    if (opt.annotation == 1) {
+        const int t = std::max(2, static_cast<int>(0.08 * p));
+        const double m = 0.22 * p;  // clear of the exit's arrow heads; the sides may fall off the picture
+        stroke_rect(im, static_cast<int>(bx0 - m - t), static_cast<int>(by0 - m - t), static_cast<int>(bx1 + m + t),
+                    static_cast<int>(by1 + m + t), ink, t);
+    } else if (opt.annotation == 2) {
+        draw_text(im, bx0, by1 + 0.05 * p, "look at this one!", std::max(1.0, p / 45), ink);
+        draw_text(im, bx0 + 0.5 * p, hy0 - 0.35 * p, "stuck here", std::max(1.0, p / 40), ink);
+    } else if (opt.annotation == 3) {
+        const Block& a = board.blocks.front();
+        draw_text(im, bx0 + (a.col + 0.3) * p, by0 + (a.row + 0.35) * p, "me", std::max(1.0, p / 35), white);
+    }
+    if (layout) {
+        layout->x = static_cast<int>(bx0);
+        layout->y = static_cast<int>(by0);
+        layout->w = static_cast<int>(std::lround(tray_w));
+        layout->h = static_cast<int>(std::lround(tray_h));
+        layout->cell_px = p;
+    }
+    return im;
+}
+
 }  // namespace
 
 Image render_board(const Board& board, Theme theme, int width, int height) {
@@ -215,11 +404,12 @@ Image render_board(const Board& board, Theme theme, int width, int height) {
     return render_board(board, o, width, height);
 }
 
-Image render_board(const Board& board, const RenderOptions& opt, int width, int height, RenderLayout* layout) {
+Image render_board(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
     if (width < 64 || height < 64 || width > kMaxImageSide || height > kMaxImageSide ||
         static_cast<long long>(width) * height > kMaxImagePixels)
         throw std::invalid_argument(fmt::format("picture size {}x{} is out of range (64..{} a side)", width, height,
                                                 kMaxImageSide));
+    if (opt.theme == Theme::Current) return render_current(board, opt, width, height, layout);
     std::mt19937 rng(opt.seed);
     const Palette pal = palette(opt.theme);
     const Rgb prisoner = mixed({236, 58, 20}, {170, 42, 30}, std::clamp(opt.prisoner_shade, 0.0, 1.0));
@@ -265,22 +455,12 @@ Image render_board(const Board& board, const RenderOptions& opt, int width, int 
     fill_rect(im, static_cast<int>(bx0), static_cast<int>(by0), static_cast<int>(bx0 + 0.03 * p),
               static_cast<int>(std::ceil(by1)), {30, 20, 8}, 0.25);
     if (opt.frame) draw_notch(im, g, nx, board.exit_row(), board.exit, pal.floor);
-
-    for (const bool shadow : {true, false}) {
-        for (const Cell& f : board.fixed)
-            draw_block(im, g, f.col, f.row, f.col + 1, f.row + 1, pal.wood, true, rng, shadow);
-        for (size_t i = 0; i < board.blocks.size(); ++i) {
-            const Block& b = board.blocks[i];
-            const int c1 = b.axis == Axis::Horizontal ? b.col + b.length : b.col + 1;
-            const int r1 = b.axis == Axis::Vertical ? b.row + b.length : b.row + 1;
-            draw_block(im, g, b.col, b.row, c1, r1, i == 0 ? prisoner : pal.wood, false, rng, shadow);
-        }
-    }
+    draw_blocks(im, g, board, pal, prisoner, rng);
     if (layout) {
-        layout->box_x = static_cast<int>(bx0);
-        layout->box_y = static_cast<int>(by0);
-        layout->box_w = static_cast<int>(std::lround(nx * g.px));
-        layout->box_h = static_cast<int>(std::lround(ny * g.py));
+        layout->x = static_cast<int>(bx0);
+        layout->y = static_cast<int>(by0);
+        layout->w = static_cast<int>(std::lround(nx * g.px));
+        layout->h = static_cast<int>(std::lround(ny * g.py));
         layout->cell_px = (g.px + g.py) / 2;
     }
     return im;

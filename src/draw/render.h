@@ -10,13 +10,18 @@
 #include <string_view>
 
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/board_box.h"
+#include "image/encode.h"
+#include "image/image.h"
 
 namespace slidedb {
 
-enum class Theme { Pale, Orange, Cherry };
+// Pale, Orange and Cherry: the game's first look (a wooden frame all round
+// the board). Current: the look since about 2014 (a dark tray under a header
+// panel, arrow heads for the exit, buttons below).
+enum class Theme { Pale, Orange, Cherry, Current };
 
-std::string_view theme_name(Theme t);                   // "pale" / "orange" / "cherry"
+std::string_view theme_name(Theme t);                   // "pale" / "orange" / "cherry" / "current"
 std::optional<Theme> theme_from_name(std::string_view name);
 
 struct RenderOptions {
@@ -26,21 +31,23 @@ struct RenderOptions {
     double gap = 0.08;            // gap between blocks, in cells
     bool frame = true;            // false: only the board's floor, edge to edge
     bool chrome = true;           // header panels and buttons when there is room
+    // The current look only: what surrounds the game, and what covers it.
+    bool status_bar = false;      // a phone's status bar on top
+    bool title_bar = false;       // a window's title bar on top (Windows app)
+    bool nav_bar = false;         // a phone's navigation bar at the bottom
+    bool moves_box = false;       // a Moves/Record box beside the header panel
+    bool touch_button = false;    // a floating translucent button near a corner
+    bool hint_bubble = false;     // a speech bubble over the buttons
+    bool message_panel = false;   // a tutorial's message panel over the header
+    int annotation = 0;           // 1 a thick coloured rectangle round the board, 2 words on the frame,
+                                  // 3 a word on the prisoner
 };
 
-// Where the board landed in the picture.
-struct RenderLayout {
-    int box_x = 0, box_y = 0, box_w = 0, box_h = 0;
-    double cell_px = 0;
-};
+// Where the board landed in the picture: a BoardBox.
 
 // Throws std::invalid_argument for sizes below 64 px or above kMaxImageSide.
 Image render_board(const Board& board, Theme theme, int width, int height);
 Image render_board(const Board& board, const RenderOptions& options, int width, int height,
-                   RenderLayout* layout = nullptr);
-
-// stb_image_write; encode_jpeg's quality is clamped to 1..100.
-std::string encode_png(const Image& image);
-std::string encode_jpeg(const Image& image, int quality);
+                   BoardBox* layout = nullptr);
 
 }  // namespace slidedb

@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "families/families.h"
+#include "image/image.h"
 #include "pipeline/walk.h"
-#include "scan/image.h"
 #include "scan/scanned_puzzle.h"
 #include "scan/screenshot.h"
 
@@ -40,8 +40,7 @@ void read_picture(FoundFile& file, std::string_view bytes) {
     FoundPuzzle p;
     p.puzzle = scanned_puzzle(s);
     p.format = image_format(bytes) == ImageFormat::Png ? "png" : "jpeg";
-    p.screenshot = ScreenshotInfo{s.image_width, s.image_height, s.box_x, s.box_y, s.box_w,
-                                  s.box_h,       s.cell_px,     s.confidence, s.exit_seen};
+    p.screenshot = ScreenshotInfo{s.image_width, s.image_height, s.box, s.confidence, s.exit_seen};
     file.puzzles.push_back(std::move(p));
 }
 

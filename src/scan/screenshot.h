@@ -17,15 +17,15 @@
 #include <vector>
 
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/board_box.h"
+#include "image/image.h"
 
 namespace slidedb {
 
 struct ScanResult {
     Board board;
     int image_width = 0, image_height = 0;
-    int box_x = 0, box_y = 0, box_w = 0, box_h = 0;  // the board's floor, in image pixels
-    double cell_px = 0;                              // cell pitch in pixels
+    BoardBox box;            // the board's cells, in image pixels
     double confidence = 0;                           // 0..1: smallest margin of any decision
     bool exit_seen = false;  // false: no frame visible (bare crop), exit assumed
 };
@@ -44,6 +44,15 @@ struct ScanTrace {
     int cols = 0, rows = 0;
     std::vector<std::string> cells;  // per row: '.', '#' wood, 'A' red, '?' unclear
     std::string grid;                // final letter grid, when the board was read
+    // Grid lines looked at while walking out from the prisoner to the tray's
+    // edges: side (0 top, 1 bottom, 2 left, 3 right), position, the share of
+    // it that looked like an edge, and whether it was taken for the edge.
+    struct EdgeProbe {
+        int side = 0;
+        double at = 0, share = 0;
+        bool edge = false;
+    };
+    std::vector<EdgeProbe> edges;
 };
 
 // Decodes (see decode_image) and scans. Never throws.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "puzzle/puzzle.h"
+#include "image/board_box.h"
 #include "solve/result.h"
 
 namespace slidedb {
@@ -14,8 +15,8 @@ namespace slidedb {
 // Where a screenshot's board was found in the picture.
 struct ScreenshotInfo {
     int image_width = 0, image_height = 0;
-    int box_x = 0, box_y = 0, box_w = 0, box_h = 0;
-    double cell_px = 0, confidence = 0;
+    BoardBox box;
+    double confidence = 0;
     bool exit_seen = true;
 };
 

@@ -182,11 +182,11 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
         const ScreenshotInfo& s = *p.screenshot;
         st.bind(9, s.image_width);
         st.bind(10, s.image_height);
-        st.bind(11, s.box_x);
-        st.bind(12, s.box_y);
-        st.bind(13, s.box_w);
-        st.bind(14, s.box_h);
-        st.bind(15, s.cell_px);
+        st.bind(11, s.box.x);
+        st.bind(12, s.box.y);
+        st.bind(13, s.box.w);
+        st.bind(14, s.box.h);
+        st.bind(15, s.box.cell_px);
         st.bind(16, s.confidence);
         st.bind(17, s.exit_seen ? 1 : 0);
     } else {

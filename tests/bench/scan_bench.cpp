@@ -12,7 +12,7 @@
 
 #include "draw/render.h"
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace {
@@ -24,13 +24,15 @@ const Board& sample_board() {
     return b;
 }
 
-// Encoded screenshot: index 0 = 320x480, 1 = 1080x1920; PNG or JPEG (q85).
-const std::string& encoded(int size, bool jpeg) {
-    static std::string cache[2][2];
-    std::string& s = cache[size][jpeg];
+// Encoded screenshot: index 0 = 320x480, 1 = 1080x1920; PNG or JPEG (q85);
+// the first look (orange wood) or the current look.
+const std::string& encoded(int size, bool jpeg, bool current = false) {
+    static std::string cache[2][2][2];
+    std::string& s = cache[size][jpeg][current];
     if (s.empty()) {
         RenderOptions o;
-        o.theme = Theme::Orange;
+        o.theme = current ? Theme::Current : Theme::Orange;
+        o.status_bar = o.nav_bar = current;
         const Image im = size == 0 ? render_board(sample_board(), o, 320, 480) : render_board(sample_board(), o, 1080, 1920);
         s = jpeg ? encode_jpeg(im, 85) : encode_png(im);
     }
@@ -40,29 +42,29 @@ const std::string& encoded(int size, bool jpeg) {
 Image decoded(const std::string& bytes) { return std::get<Image>(decode_image(bytes)); }
 
 void BM_Decode(benchmark::State& state) {
-    const std::string& bytes = encoded(static_cast<int>(state.range(0)), state.range(1) != 0);
+    const std::string& bytes = encoded(static_cast<int>(state.range(0)), state.range(1) != 0, state.range(2) != 0);
     for (auto _ : state) {
         auto r = decode_image(bytes);
         benchmark::DoNotOptimize(r);
     }
     state.SetItemsProcessed(state.iterations());
-    state.SetLabel(state.range(1) ? "jpeg" : "png");
+    state.SetLabel(std::string(state.range(1) ? "jpeg" : "png") + (state.range(2) ? " current" : " first look"));
 }
 
 void BM_Recognize(benchmark::State& state) {
-    const Image im = decoded(encoded(static_cast<int>(state.range(0)), state.range(1) != 0));
+    const Image im = decoded(encoded(static_cast<int>(state.range(0)), state.range(1) != 0, state.range(2) != 0));
     for (auto _ : state) {
         auto r = scan_image(im);
         if (!std::holds_alternative<ScanResult>(r)) state.SkipWithError("not recognized");
         benchmark::DoNotOptimize(r);
     }
     state.SetItemsProcessed(state.iterations());
-    state.SetLabel(state.range(1) ? "jpeg" : "png");
+    state.SetLabel(std::string(state.range(1) ? "jpeg" : "png") + (state.range(2) ? " current" : " first look"));
 }
 
 // Args: {0: 320x480, 1: 1080x1920} x {0: PNG, 1: JPEG}
-BENCHMARK(BM_Decode)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Recognize)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Decode)->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Recognize)->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 #ifdef SLIDEDB_SHARED_DATA
 std::string real(const char* name) {

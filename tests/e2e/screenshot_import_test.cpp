@@ -42,5 +42,20 @@ TEST(ScreenshotImport, RealScreenshotsGiveTheReferenceFigures) {
               "r3c6|B\n");
 }
 
+// The game's current look (a tray under a header panel, arrow heads for the
+// exit): both pictures give exactly their boards' figures.
+TEST(ScreenshotImport, CurrentLookGivesTheReferenceFigures) {
+    TempDir dir;
+    fs::copy(shared_data("screenshots-current"), dir / "shots");
+    const Outcome r = slidedb(dir, "import shots --db t.db --jobs 2");
+    EXPECT_EQ(r.status, 0) << r.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(dump(db, "SELECT so.path, so.kind, s.status, s.moves, s.cluster_size, so.exit_seen "
+                       "FROM sources so JOIN solutions s USING (puzzle_id) ORDER BY so.path"),
+              "shots/ms_tab5.jpeg|screenshot|solved|22|2700|1\n"
+              "shots/ng_image_03.png|screenshot|solved|32|774|1\n");
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors"), 0);
+}
+
 }  // namespace
 }  // namespace slidedb::e2e

@@ -3,10 +3,10 @@
 
 #include <stdexcept>
 
-#include "draw/annotate.h"
+#include "scan/annotate.h"
 #include "draw/render.h"
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {
@@ -66,16 +66,16 @@ TEST(DrawRender, EveryThemeIsReadBackExactly) {
 }
 
 TEST(DrawRender, LayoutReportsWhereTheBoardIs) {
-    RenderLayout lay;
+    BoardBox lay;
     RenderOptions o;
     const Image im = render_board(left_exit_board(), o, 400, 640, &lay);
     auto r = scan_image(im);
     ASSERT_TRUE(std::holds_alternative<ScanResult>(r));
     const ScanResult& s = std::get<ScanResult>(r);
-    EXPECT_NEAR(s.box_x, lay.box_x, 3);
-    EXPECT_NEAR(s.box_y, lay.box_y, 3);
-    EXPECT_NEAR(s.box_w, lay.box_w, 4);
-    EXPECT_NEAR(s.cell_px, lay.cell_px, 1);
+    EXPECT_NEAR(s.box.x, lay.x, 3);
+    EXPECT_NEAR(s.box.y, lay.y, 3);
+    EXPECT_NEAR(s.box.w, lay.w, 4);
+    EXPECT_NEAR(s.box.cell_px, lay.cell_px, 1);
 }
 
 TEST(DrawRender, BareCropIsReadWithTheExitAssumedRight) {

@@ -21,10 +21,10 @@
 #include <random>
 #include <string>
 
-#include "draw/canvas.h"
+#include "image/canvas.h"
 #include "draw/render.h"
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {
@@ -146,6 +146,12 @@ void add_overlay(Image& im, std::mt19937& rng, double p, int x0, int y0, int x1,
     }
 }
 
+// Writes a refused or wrong picture to DIR/NAME.png or .jpg, for a look.
+void keep_picture(const char* dir, const std::string& name, const std::string& bytes) {
+    const bool png = bytes.size() > 1 && bytes[1] == 'P';
+    std::ofstream(fmt::format("{}/{}.{}", dir, name, png ? "png" : "jpg"), std::ios::binary) << bytes;
+}
+
 struct Sample {
     std::string bytes;
     Board expected;
@@ -174,7 +180,7 @@ Sample make_sample(int index) {
                          opt.frame ? "framed" : "crop", side_name(board.exit));
 
     Image shot;
-    RenderLayout lay;
+    BoardBox lay;
     if (opt.frame) {
         const double aspect = std::vector<double>{1.0, 1.5, 1.78, 2.05, 0.75}[static_cast<size_t>(pick(rng, 0, 4))];
         int width = static_cast<int>(p * (board.width + 0.9) * uniform(rng, 1.0, 1.15));
@@ -187,10 +193,10 @@ Sample make_sample(int index) {
             const double f = std::max(uniform(rng, 0.7, 1.3), 25.5 / lay.cell_px);
             shot = resize_image(shot, std::max(64, static_cast<int>(shot.width * f)),
                                 std::max(64, static_cast<int>(shot.height * f)));
-            lay.box_x = static_cast<int>(lay.box_x * f);
-            lay.box_y = static_cast<int>(lay.box_y * f);
-            lay.box_w = static_cast<int>(lay.box_w * f);
-            lay.box_h = static_cast<int>(lay.box_h * f);
+            lay.x = static_cast<int>(lay.x * f);
+            lay.y = static_cast<int>(lay.y * f);
+            lay.w = static_cast<int>(lay.w * f);
+            lay.h = static_cast<int>(lay.h * f);
             lay.cell_px *= f;
             s.desc += fmt::format(" scaled {:.2f}", f);
         }
@@ -224,8 +230,8 @@ Sample make_sample(int index) {
         }
         if (side) s.desc += " letterbox";
         if (bezel) s.desc += " mockup";
-        lay.box_x += bezel + side;
-        lay.box_y += bezel + top;
+        lay.x += bezel + side;
+        lay.y += bezel + top;
         shot = std::move(scene);
     } else {
         // A crop of the board, edge to edge; the exit cannot be seen.
@@ -238,10 +244,10 @@ Sample make_sample(int index) {
         if (opt.frame && chance(rng, 0.9)) {
             // somewhere away from the board and its frame
             const int margin = static_cast<int>(lay.cell_px * 1.2);
-            if (lay.box_y - margin > 10 && chance(rng, 0.6))
-                add_overlay(shot, rng, lay.cell_px, 0, 0, shot.width - 10, lay.box_y - margin, s.desc);
-            else if (shot.height - (lay.box_y + lay.box_h + margin) > 10)
-                add_overlay(shot, rng, lay.cell_px, 0, lay.box_y + lay.box_h + margin, shot.width - 10,
+            if (lay.y - margin > 10 && chance(rng, 0.6))
+                add_overlay(shot, rng, lay.cell_px, 0, 0, shot.width - 10, lay.y - margin, s.desc);
+            else if (shot.height - (lay.y + lay.h + margin) > 10)
+                add_overlay(shot, rng, lay.cell_px, 0, lay.y + lay.h + margin, shot.width - 10,
                             shot.height - 10, s.desc);
         } else if (chance(rng, 0.5)) {
             add_overlay(shot, rng, lay.cell_px, 0, 0, shot.width, shot.height, s.desc);
@@ -300,11 +306,7 @@ TEST(ScanCorpus, GeneratedScreenshotsAreNeverReadWrong) {
                               << res.board.grid();
             }
         }
-        if (bad && dump) {
-            const bool png = s.bytes.size() > 1 && s.bytes[1] == 'P';
-            std::ofstream(fmt::format("{}/corpus_{:03d}.{}", dump, i, png ? "png" : "jpg"), std::ios::binary)
-                << s.bytes;
-        }
+        if (bad && dump) keep_picture(dump, fmt::format("corpus_{:03d}", i), s.bytes);
     }
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const int n = read + rejected + wrong;
@@ -322,6 +324,114 @@ TEST(ScanCorpus, GeneratedScreenshotsAreNeverReadWrong) {
     // hide what the scanner needs; without one, nearly nothing is rejected.
     EXPECT_LE(rejected * 100, n * 5) << rejected << " of " << n << " rejected";
     EXPECT_LE((rejected - rejected_covered) * 100, (n - covered) * 1);
+}
+
+// ---- The game's current look ------------------------------------------------
+//
+// A tray under a header panel of the floor's colour, arrow heads for the exit,
+// buttons below; phones, tablets and the Windows app (status, title and
+// navigation bars), 300 to 1600 px wide, rescaled, PNG and JPEG of quality 50
+// to 95; some with a Moves box, a floating touch button, a hint bubble, a
+// tutorial's message over the header, or marks a user added (a thick
+// rectangle round the board, words on the frame or on the prisoner). The
+// boards are any position, not only starts. SLIDEDB_CURRENT_SEED and
+// SLIDEDB_CURRENT_SIZE run other corpora; SLIDEDB_CORPUS_DUMP keeps the
+// refused and wrong pictures.
+
+constexpr int kCurrentSize = 500;
+constexpr std::uint32_t kCurrentSeed = 20261123;
+
+Sample make_current_sample(std::uint32_t seed, int index) {
+    std::mt19937 rng(seed + static_cast<std::uint32_t>(index) * 104729u);
+    Sample s;
+    const Board board = random_board(rng, kMaxSide);
+    s.expected = board;
+    RenderOptions opt;
+    opt.theme = Theme::Current;
+    opt.seed = rng();
+    opt.prisoner_shade = uniform(rng, 0, 1);
+    opt.gap = uniform(rng, 0.05, 0.1);
+    const int device = pick(rng, 0, 3);  // phone, tall phone, tablet, Windows app
+    const double aspect = std::vector<double>{1.78, 2.05, 1.33, 1.6}[static_cast<size_t>(device)];
+    opt.status_bar = device < 3 && chance(rng, 0.6);
+    opt.nav_bar = device < 2 && chance(rng, 0.5);
+    opt.title_bar = device == 3;
+    opt.moves_box = chance(rng, 0.4);
+    opt.touch_button = chance(rng, 0.15);
+    opt.hint_bubble = chance(rng, 0.15);
+    opt.message_panel = chance(rng, 0.15);
+    opt.annotation = chance(rng, 0.25) ? pick(rng, 1, 3) : 0;
+    const int width = chance(rng, 0.7) ? pick(rng, 300, 700) : pick(rng, 700, 1600);
+    const bool scaled = chance(rng, 0.5);
+    const double f = scaled ? uniform(rng, 0.7, 1.3) : 1.0;
+    const int w0 = std::max(64, static_cast<int>(width / f)), h0 = static_cast<int>(w0 * aspect);
+    BoardBox lay;
+    Image shot = render_board(board, opt, w0, h0, &lay);
+    if (scaled) shot = resize_image(shot, width, static_cast<int>(width * aspect));
+    s.desc = fmt::format("#{} {}x{} exit {} {}x{}{}{}{}{}{}{}{}{}{} cell {:.0f}", index, board.width, board.height,
+                         side_name(board.exit), shot.width, shot.height, scaled ? fmt::format(" scaled {:.2f}", f) : "",
+                         opt.status_bar ? " status" : "", opt.title_bar ? " title" : "", opt.nav_bar ? " nav" : "",
+                         opt.moves_box ? " moves" : "", opt.touch_button ? " touch" : "",
+                         opt.hint_bubble ? " hint" : "", opt.message_panel ? " message" : "",
+                         std::string(opt.annotation ? fmt::format(" annotation{}", opt.annotation) : ""),
+                         lay.cell_px * shot.width / w0);
+    add_noise(shot, chance(rng, 0.5) ? pick(rng, 2, 8) : 0, rng);
+    if (chance(rng, 0.3)) {
+        s.bytes = encode_png(shot);
+        s.desc += " png";
+    } else {
+        const int q = pick(rng, 50, 95);
+        s.bytes = encode_jpeg(shot, q);
+        s.desc += fmt::format(" jpeg q{}", q);
+    }
+    return s;
+}
+
+TEST(ScanCorpus, CurrentLookIsReadRightAndNeverWrong) {
+    const char* dump = std::getenv("SLIDEDB_CORPUS_DUMP");
+    const char* only = std::getenv("SLIDEDB_CORPUS_ONLY");
+    const char* seed_env = std::getenv("SLIDEDB_CURRENT_SEED");
+    const char* size_env = std::getenv("SLIDEDB_CURRENT_SIZE");
+    const std::uint32_t seed = seed_env ? static_cast<std::uint32_t>(std::strtoul(seed_env, nullptr, 10)) : kCurrentSeed;
+    const int size = size_env ? std::atoi(size_env) : kCurrentSize;
+    int read = 0, rejected = 0, wrong = 0;
+    std::map<std::string, int> reasons;
+    for (int i = 0; i < size; ++i) {
+        if (only && std::atoi(only) != i) continue;
+        const Sample s = make_current_sample(seed, i);
+        auto r = scan_screenshot(s.bytes);
+        bool bad = true;
+        if (auto* e = std::get_if<ScanError>(&r)) {
+            ++rejected;
+            std::string key = e->message.substr(0, e->message.find_first_of(":("));
+            ++reasons[key];
+            std::cout << "rejected " << s.desc << ": " << e->message << "\n";
+        } else {
+            const ScanResult& res = std::get<ScanResult>(r);
+            if (res.board == s.expected && res.exit_seen) {
+                ++read;
+                bad = false;
+            } else {
+                ++wrong;
+                ADD_FAILURE() << "WRONG board for " << s.desc << "\nexpected (exit " << side_name(s.expected.exit)
+                              << "):\n"
+                              << s.expected.grid() << "\nread (exit " << side_name(res.board.exit) << "):\n"
+                              << res.board.grid();
+            }
+        }
+        if (bad && dump) keep_picture(dump, fmt::format("current_{:05d}", i), s.bytes);
+    }
+    const int n = read + rejected + wrong;
+    std::cout << fmt::format("current look: {} screenshots (seed {}), {} read right, {} refused, {} wrong\n", n, seed,
+                             read, rejected, wrong);
+    for (const auto& [why, count] : reasons) std::cout << "  " << count << " x " << why << "\n";
+    RecordProperty("screenshots", n);
+    RecordProperty("refused", rejected);
+    RecordProperty("wrong", wrong);
+    EXPECT_EQ(wrong, 0);
+    // The aim is 98 %; the fixed seed reads 487 of 500 (97.4 %) today. The
+    // bound holds that figure so that a change which refuses more fails here.
+    EXPECT_GE(read * 1000, n * 970) << read << " of " << n << " read right";
 }
 
 }  // namespace

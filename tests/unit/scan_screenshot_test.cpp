@@ -8,7 +8,8 @@
 
 #include "draw/render.h"
 #include "families/unblock/board.h"
-#include "scan/image.h"
+#include "image/image.h"
+#include "scan/annotate.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {
@@ -22,7 +23,8 @@ std::string read_bytes(const std::string& path) {
 }
 
 std::string shot(const std::string& name) {
-    return read_bytes(std::string(SLIDEDB_SHARED_DATA) + "/screenshots/" + name);
+    const std::string dir = name.find('/') == std::string::npos ? "/screenshots/" : "/";
+    return read_bytes(std::string(SLIDEDB_SHARED_DATA) + dir + name);
 }
 
 // README grids label blocks in its own order; board_from_grid makes them canonical.
@@ -42,6 +44,10 @@ const RealShot kShots[] = {
     {"nt_puzzle2.png", {"B.CDDD", "B.CE.F", "BAAEGF", ".H.EGI", ".HJJGI", "KKK..."}, true},
     {"sy_sample.png", {".B....", ".B..C.", "AAD.C.", "..D...", "E..FFF", "E....."}, false},
     {"ub_no-solution-2.jpg", {".....B", ".....B", "...AAB", "......", "CDEFGH", "CDEFGH"}, true},
+    // The game's current look: a tray under a header panel of the floor's
+    // colour, no frame along the top, arrow heads for the exit.
+    {"screenshots-current/ms_tab5.jpeg", {"BCCDDE", "BFF..E", "GHIAAE", "GHIJ..", ".HKJLL", "MMKNN."}, true},
+    {"screenshots-current/ng_image_03.png", {"B.CDDD", "B.CE..", "BAAE.F", "GGHH.F", "IIJJ.F", "......"}, true},
 };
 
 class RealScreenshots : public ::testing::TestWithParam<RealShot> {};
@@ -62,11 +68,11 @@ TEST_P(RealScreenshots, ReadExactlyTheReadmeBoard) {
     EXPECT_GT(res.confidence, 0.5);
     EXPECT_LE(res.confidence, 1.0);
     // The box lies inside the picture and holds six cells a side.
-    EXPECT_GE(res.box_x, 0);
-    EXPECT_GE(res.box_y, 0);
-    EXPECT_LE(res.box_x + res.box_w, res.image_width + 1);
-    EXPECT_LE(res.box_y + res.box_h, res.image_height + 1);
-    EXPECT_NEAR(res.box_w / res.cell_px, 6.0, 0.1);
+    EXPECT_GE(res.box.x, 0);
+    EXPECT_GE(res.box.y, 0);
+    EXPECT_LE(res.box.x + res.box.w, res.image_width + 1);
+    EXPECT_LE(res.box.y + res.box.h, res.image_height + 1);
+    EXPECT_NEAR(res.box.w / res.box.cell_px, 6.0, 0.1);
 }
 
 INSTANTIATE_TEST_SUITE_P(ScanScreenshot, RealScreenshots, ::testing::ValuesIn(kShots),
@@ -102,9 +108,9 @@ TEST(ScanScreenshot, ReportsImageSizeAndBox) {
     const ScanResult& res = std::get<ScanResult>(r);
     EXPECT_EQ(res.image_width, 320);
     EXPECT_EQ(res.image_height, 480);
-    EXPECT_NEAR(res.cell_px, 50, 2);
-    EXPECT_NEAR(res.box_x, 10, 4);
-    EXPECT_NEAR(res.box_y, 120, 4);
+    EXPECT_NEAR(res.box.cell_px, 50, 2);
+    EXPECT_NEAR(res.box.x, 10, 4);
+    EXPECT_NEAR(res.box.y, 120, 4);
 }
 
 // ---- bad pictures ------------------------------------------------------------
@@ -221,6 +227,34 @@ TEST(ScanBadPicture, BoardCutByThePictureIsAnError) {
     EXPECT_NE(msg.find("board"), std::string::npos) << msg;
 }
 
+// The debug picture of a refused current-look picture shows where the scan
+// looked: the grid lines walked over towards each edge of the tray, and
+// which of them it took for edges before it stopped.
+TEST(ScanBadPicture, RefusedCurrentLookTraceShowsTheWalk) {
+    auto d = decode_image(shot("screenshots-current/ms_tab5.jpeg"));
+    ASSERT_TRUE(std::holds_alternative<Image>(d));
+    const Image& full = std::get<Image>(d);
+    // Keep the top 700 rows: the picture now cuts the tray through row 5.
+    Image cut(full.width, 700);
+    std::copy(full.rgb.begin(), full.rgb.begin() + static_cast<long>(cut.rgb.size()), cut.rgb.begin());
+    ScanTrace trace;
+    auto r = scan_image(cut, &trace);
+    ASSERT_TRUE(std::holds_alternative<ScanError>(r));
+    EXPECT_NE(std::get<ScanError>(r).message.find("cuts through"), std::string::npos) << std::get<ScanError>(r).message;
+    EXPECT_TRUE(trace.have_prisoner);
+    int taken = 0, walked = 0, bottom_at_cut = 0;
+    for (const auto& e : trace.edges) {
+        walked += !e.edge;
+        taken += e.edge;
+        bottom_at_cut += e.edge && e.side == 1 && e.at == 700;  // the picture's border stood for an edge
+    }
+    EXPECT_GE(taken, 2);
+    EXPECT_GE(walked, 3);
+    EXPECT_EQ(bottom_at_cut, 1);
+    const Image pic = annotate_scan(cut, trace, std::get<ScanError>(r).message);
+    EXPECT_NE(pic.rgb, cut.rgb);
+}
+
 TEST(ScanBadPicture, ErrorsNameThePlaceOfAnAmbiguousSeam) {
     // Paint over the seam between the two vertical blocks of columns 4 and 5
     // (rows 5-6) of ub_no-solution-2 with half-dark wood: neither seam nor wood.
@@ -230,8 +264,8 @@ TEST(ScanBadPicture, ErrorsNameThePlaceOfAnAmbiguousSeam) {
     auto r0 = scan_image(im);
     ASSERT_TRUE(std::holds_alternative<ScanResult>(r0));
     const ScanResult& res = std::get<ScanResult>(r0);
-    const int x = static_cast<int>(res.box_x + 5 * res.cell_px);
-    for (int y = static_cast<int>(res.box_y + 4.2 * res.cell_px); y < res.box_y + 4.8 * res.cell_px; ++y)
+    const int x = static_cast<int>(res.box.x + 5 * res.box.cell_px);
+    for (int y = static_cast<int>(res.box.y + 4.2 * res.box.cell_px); y < res.box.y + 4.8 * res.box.cell_px; ++y)
         for (int dx = -3; dx <= 3; ++dx) {
             auto* p = im.px(x + dx, y);
             p[0] = 190;

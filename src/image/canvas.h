@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "scan/image.h"
+#include "image/image.h"
 
 namespace slidedb {
 

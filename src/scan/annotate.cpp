@@ -1,11 +1,11 @@
-#include "draw/annotate.h"
+#include "scan/annotate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "draw/canvas.h"
+#include "image/canvas.h"
 
 namespace slidedb {
 
@@ -32,6 +32,13 @@ Image annotate_scan(const Image& image, const ScanTrace& tr, std::string_view ca
     const Rgb green{0, 220, 60}, yellow{255, 230, 0}, cyan{0, 230, 255}, magenta{255, 0, 220}, blue{40, 90, 255},
         red{255, 30, 30}, white{255, 255, 255}, black{0, 0, 0};
     if (tr.floor_x1 >= tr.floor_x0) frame_box(im, tr.floor_x0, tr.floor_y0, tr.floor_x1 + 1, tr.floor_y1 + 1, blue, t);
+    // The grid lines walked over on the way out to the tray's edges: orange
+    // where the walk went on, green where it stopped.
+    for (const ScanTrace::EdgeProbe& e : tr.edges) {
+        const Rgb c = e.edge ? green : Rgb{255, 140, 0};
+        if (e.side < 2) draw_line(im, 0, e.at, im.width, e.at, t, c, 0.8);
+        else draw_line(im, e.at, 0, e.at, im.height, t, c, 0.8);
+    }
     if (tr.have_grid) {
         const double x0 = tr.left, y0 = tr.top, x1 = tr.left + tr.cols * tr.pitch_x, y1 = tr.top + tr.rows * tr.pitch_y;
         for (int c = 1; c < tr.cols; ++c)

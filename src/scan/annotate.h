@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "scan/image.h"
+#include "image/image.h"
 #include "scan/screenshot.h"
 
 namespace slidedb {

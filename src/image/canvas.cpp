@@ -1,4 +1,4 @@
-#include "draw/canvas.h"
+#include "image/canvas.h"
 
 #include <algorithm>
 #include <cmath>

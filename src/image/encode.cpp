@@ -1,7 +1,7 @@
 // The one translation unit that compiles stb_image_write.
 #include <string>
 
-#include "draw/render.h"
+#include "image/encode.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO

@@ -1,4 +1,4 @@
-#include "scan/image.h"
+#include "image/image.h"
 
 #include <cstring>
 

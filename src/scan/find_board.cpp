@@ -1,0 +1,350 @@
+// Stage 2: the board from evidence inside it (the tray's edges where the cells stop).
+#include "scan/scanner.h"
+
+#include <cstdio>
+
+namespace slidedb::scanning {
+
+// What shows between blocks: the floor, its shadows, the seams.
+bool Scanner::gap_dark(const std::uint8_t* p) {
+    if (is_floor(p)) return true;
+    return luma(p) < 40 && p[0] >= p[2] + 8 && p[0] + 4 >= p[1];
+}
+
+bool Scanner::dark_at(double x, double y) const {
+    const int ix = static_cast<int>(std::lround(x)), iy = static_cast<int>(std::lround(y));
+    if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
+    return gap_dark(im_.px(ix, iy));
+}
+
+bool Scanner::prisoner_pitch() {
+    const double w = pr_ - pl_ + 1, h = pb_ - pt_ + 1;
+    for (int L = 2; L <= 4; ++L) {
+        const double p = (w - h) / (L - 1);
+        if (p <= 0) continue;
+        const double t = h / p;
+        if (t >= 0.68 && t <= 1.02) {
+            plen_ = L;
+            p0_ = p;
+            return true;
+        }
+    }
+    return false;
+}
+
+// Prefix sums of the share of dark pixels per column (along_x) or row,
+// over the band [b0, b1] across.
+std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1) const {
+    const int n = along_x ? im_.width : im_.height;
+    const int m = along_x ? im_.height : im_.width;
+    b0 = std::max(0, b0);
+    b1 = std::min(m - 1, b1);
+    const int step = std::max(1, static_cast<int>(p0_ / 24));
+    std::vector<double> pre(static_cast<size_t>(n) + 1, 0.0);
+    std::vector<int> count(static_cast<size_t>(n), 0);
+    int tot = 0;
+    for (int j = b0; j <= b1; j += step, ++tot)
+        for (int i = 0; i < n; ++i) count[static_cast<size_t>(i)] += gap_dark(along_x ? im_.px(i, j) : im_.px(j, i));
+    for (int i = 0; i < n; ++i)
+        pre[static_cast<size_t>(i) + 1] = pre[static_cast<size_t>(i)] + (tot ? static_cast<double>(count[static_cast<size_t>(i)]) / tot : 0);
+    return pre;
+}
+
+// Pitch and phase (a grid line's position) that put grid lines where the
+// profile is darker than the cells' middles, near the prisoner's own line.
+std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, double anchor) const {
+    const int n = static_cast<int>(pre.size()) - 1;
+    auto avg = [&](double a, double b) {
+        const int ia = std::clamp(static_cast<int>(std::floor(a)), 0, n);
+        const int ib = std::clamp(static_cast<int>(std::ceil(b)), 0, n);
+        return ib > ia ? (pre[static_cast<size_t>(ib)] - pre[static_cast<size_t>(ia)]) / (ib - ia) : 0.0;
+    };
+    double best = -1e9, bp = p0_, bph = anchor;
+    const double pstep = p0_ / 400, phstep = std::max(0.25, p0_ / 200);
+    for (double p = 0.9 * p0_; p <= 1.1 * p0_; p += pstep) {
+        const double lw = std::max(1.0, 0.03 * p), mw = 0.15 * p;
+        for (double ph = anchor - 0.07 * p0_; ph <= anchor + 0.07 * p0_; ph += phstep) {
+            double s = 0;
+            for (int k = -9; k <= 9; ++k) {
+                const double x = ph + k * p;
+                if (x - 0.5 * p < 0 || x + 0.5 * p > n) continue;
+                s += avg(x - lw, x + lw) -
+                     0.5 * (avg(x - 0.5 * p - mw, x - 0.5 * p + mw) + avg(x + 0.5 * p - mw, x + 0.5 * p + mw));
+            }
+            if (s > best) {
+                best = s;
+                bp = p;
+                bph = ph;
+            }
+        }
+    }
+    return {bp, bph};
+}
+
+// Is the grid line at `e` (a y for the top and bottom sides, an x for the
+// left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
+// 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
+Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, double s0, double s1) const {
+    const bool horiz = side < 2;
+    const double p = horiz ? py_ : px_, q = horiz ? px_ : py_;
+    const double o = (side == 0 || side == 2) ? -1 : 1;
+    const double st = std::max(1.0, 0.02 * q);
+    int total = 0;
+    for (double a = a0; a <= a1; a += st) total += !(a >= s0 && a <= s1);
+    EdgeLook look;
+    if (total < 4) return look;
+    const int allowed_bad = static_cast<int>(total * 0.15);
+    int n = 0, bad = 0, run = 0, maxrun = 0;
+    const double din = std::max(2.0, 0.04 * p);
+    for (double a = a0; a <= a1; a += st) {
+        if (a >= s0 && a <= s1) {
+            run = 0;
+            continue;
+        }
+        auto at = [&](double d) {
+            const double u = e + o * d;
+            return horiz ? dark_at(a, u) : dark_at(u, a);
+        };
+        const bool o1 = at(0.06 * p), o2 = at(0.10 * p), o3 = at(0.14 * p);
+        // Inside, the tray's margin or rim: something dark within a few
+        // pixels of the line (the outer blocks may touch the rim); a
+        // block crossing the line shows none.
+        bool in = false;
+        for (double d = 0; d <= din && !in; d += 1) {
+            const double u = e - o * d;
+            const int ix = static_cast<int>(std::lround(horiz ? a : u)), iy = static_cast<int>(std::lround(horiz ? u : a));
+            if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
+            const std::uint8_t* px = im_.px(ix, iy);
+            in = gap_dark(px) || luma(px) < 30;
+        }
+        ++n;
+        if (!(in && !o1 && !o2 && !o3) && ++bad > allowed_bad) return look;
+        if (o1 && o2 && o3) maxrun = std::max(maxrun, ++run);
+        else run = 0;
+    }
+    look.frac = 1.0 - static_cast<double>(bad) / n;
+    look.seam = maxrun * st >= std::max(2.0, 0.04 * q);
+    look.ok = !look.seam;
+    return look;
+}
+
+// Walks out from the prisoner's grid line `start` one cell at a time to
+// the first line that is the tray's edge on `side`. Sets `edge` (its
+// position) and `cut` (the picture's border stands for the edge).
+std::optional<Failure> Scanner::walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
+                            bool& cut) {
+    static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
+    const double p = side < 2 ? py_ : px_;
+    const double o = (side == 0 || side == 2) ? -1 : 1;
+    const double limit = side < 2 ? im_.height : im_.width;
+    for (int k = 0; k <= kMaxSide; ++k) {
+        const double line = start + o * k * p;
+        // Where the band outside the line leaves the picture, the border
+        // stands for the edge (a crop of the board), if it falls on the line.
+        const double beyond = line + o * 0.14 * p;
+        if (beyond < 0 || beyond > limit - 1) {
+            if (line < -0.2 * p || line > limit + 0.2 * p)
+                return Failure{fmt::format("board not found: the picture cuts through a row of cells on the {} "
+                                           "side", kSide[side])};
+            edge = o < 0 ? 0 : limit;
+            cut = true;
+            if (trace_) trace_->edges.push_back({side, edge, 1.0, true});
+            return std::nullopt;
+        }
+        double lo = NAN, hi = NAN, frac = 0;
+        const double es = std::max(1.0, 0.01 * p);
+        for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es) {
+            if (e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1) continue;
+            const EdgeLook look = edge_look(side, e, a0, a1, s0, s1);
+            frac = std::max(frac, look.frac);
+            if (!look.ok) continue;
+            if (std::isnan(lo)) lo = e;
+            hi = e;
+        }
+        if (trace_) trace_->edges.push_back({side, std::isnan(lo) ? line : (lo + hi) / 2, frac, !std::isnan(lo)});
+        if (!std::isnan(lo)) {
+            edge = (lo + hi) / 2;
+            cut = false;
+            return std::nullopt;
+        }
+    }
+    return Failure{fmt::format("board not found: no edge of the tray on the {} side within {} cells of the "
+                               "prisoner",
+                               kSide[side], kMaxSide)};
+}
+
+// The grid is fitted over a band of two and a half cells around the
+// prisoner, and if its edges cannot be found that way, over one cell
+// (a header panel or its writing near the prisoner can pull the fit).
+std::optional<Failure> Scanner::find_board() {
+    if (!prisoner_pitch())
+        return Failure{"board not found: the red block is not one cell thick and two to four long"};
+    const double h = pb_ - pt_ + 1;
+    const double g0 = p0_ - h;
+    // Each grid is tried on a fresh trace; when all fail, the debug picture
+    // shows the walk of the first one, whose reason is given.
+    const ScanTrace before = trace_ ? *trace_ : ScanTrace{};
+    std::optional<Failure> first;
+    ScanTrace first_trace;
+    auto attempt = [&](double pxf, double phx, double pyf, double phy) {
+        if (trace_) *trace_ = before;
+        auto f = find_board_on(pxf, phx, pyf, phy);
+        if (f && !first) {
+            first = f;
+            if (trace_) first_trace = *trace_;
+        }
+        return !f;
+    };
+    for (const double cells : {2.5, 1.2}) {
+        const int reach = static_cast<int>(cells * p0_);
+        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach), pl_ - g0 / 2);
+        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach), pt_ - g0 / 2);
+        if (attempt(pxf, phx, pyf, phy)) return std::nullopt;
+    }
+    // Then the prisoner's own measure, as it is and a little smaller (its
+    // lit top edge may not count as red, which makes it look longer
+    // than thick by more than a cell).
+    for (const double k : {1.0, 0.95}) {
+        const double p = k * p0_, g = p - h;
+        if (attempt(p, pl_ - g / 2, p, pt_ - g / 2)) return std::nullopt;
+    }
+    if (trace_) *trace_ = first_trace;
+    return first;
+}
+
+std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf, double phy) {
+    px_ = pxf;
+    py_ = pyf;
+    if (trace_) {
+        trace_->pitch_x = px_;
+        trace_->pitch_y = py_;
+    }
+    // The prisoner's cells, and the stretch of its row (the exit is there).
+    const double pl = phx, pr = phx + plen_ * px_, ptop = phy, pbot = phy + py_;
+    const double srow0 = ptop, srow1 = pbot;
+    double T = ptop, B = pbot, L = pl, R = pr;
+    bool ct = false, cb = false, cl = false, cr = false;
+    // Top and bottom along the prisoner's cells first, then left and
+    // right along the rows found, then again with what is known, until
+    // nothing moves.
+    // Where to look along each side at first: the extent of the floor
+    // around the prisoner (inside the tray, unless it leaked), else the
+    // prisoner's own cells. Then each side is walked again along the
+    // edges found, until nothing moves.
+    fill_only_ = true;
+    const bool filled = !find_board_by_floor().has_value();
+    fill_only_ = false;
+    double sT = ptop, sB = pbot, sL = pl, sR = pr;
+    if (filled) {
+        sT = std::min(sT, fill_[0]);
+        sB = std::max(sB, fill_[1]);
+        sL = std::min(sL, fill_[2]);
+        sR = std::max(sR, fill_[3]);
+    }
+    const double inset = 0.1;
+    for (int round = 0; round < 4; ++round) {
+        const double oL = L, oR = R, oT = T, oB = B;
+        if (auto f = walk(2, pl, sT + inset * py_, sB - inset * py_, srow0, srow1, L, cl)) return f;
+        if (auto f = walk(3, pr, sT + inset * py_, sB - inset * py_, srow0, srow1, R, cr)) return f;
+        if (auto f = walk(0, ptop, sL + inset * px_, sR - inset * px_, 1, 0, T, ct)) return f;
+        if (auto f = walk(1, pbot, sL + inset * px_, sR - inset * px_, 1, 0, B, cb)) return f;
+        sT = T;
+        sB = B;
+        sL = L;
+        sR = R;
+        if (round > 0 && oL == L && oR == R && oT == T && oB == B) break;
+        if (round == 3) return Failure{"board not found: the tray's edges do not settle"};
+    }
+    const int nx = static_cast<int>(std::lround((R - L) / px_)), ny = static_cast<int>(std::lround((B - T) / py_));
+    if (trace_) {
+        trace_->have_grid = true;
+        trace_->left = L;
+        trace_->top = T;
+        trace_->cols = nx;
+        trace_->rows = ny;
+    }
+    if (nx < kMinSide || ny < kMinSide || nx > kMaxSide || ny > kMaxSide)
+        return Failure{fmt::format("board not found: the tray holds {}x{} cells", nx, ny)};
+    const double fx = (R - L) / nx, fy = (B - T) / ny;
+    if (std::abs(fx - px_) > 0.08 * px_ || std::abs(fy - py_) > 0.08 * py_)
+        return Failure{fmt::format("board not found: the tray's edges ({:.0f}x{:.0f} px) do not fit cells of "
+                                   "{:.1f} px",
+                                   R - L, B - T, (px_ + py_) / 2)};
+    if (std::abs(fx - fy) > 0.06 * std::max(fx, fy))
+        return Failure{fmt::format("board not found: cells of {:.1f}x{:.1f} px are not square", fx, fy)};
+    cut_l_ = cl;
+    cut_r_ = cr;
+    cut_t_ = ct;
+    cut_b_ = cb;
+    const int cuts = cl + cr + ct + cb;
+    if (cuts != 0 && cuts != 4)
+        return Failure{fmt::format("board not found: the picture cuts through the board ({} side{} without frame)",
+                                   cuts, cuts > 1 ? "s" : "")};
+    left_ = L;
+    top_ = T;
+    px_ = fx;
+    py_ = fy;
+    cols_ = nx;
+    rows_ = ny;
+    if (trace_) {
+        trace_->pitch_x = px_;
+        trace_->pitch_y = py_;
+    }
+    int len = 2;
+    const double bad = prisoner_fit((px_ + py_) / 2, L, T, len);
+    if (bad >= 1) return Failure{"board not found: the prisoner does not sit on the grid the tray's edges give"};
+    note(1.0 - bad);
+    if (std::min(px_, py_) < 20)
+        return Failure{fmt::format("board too small: cells of {:.0f} px (at least 20 needed)", std::min(px_, py_))};
+    return std::nullopt;
+}
+
+// Just outside each edge lies the frame or the strip under the header,
+// never wood of the blocks' own colour: a row of blocks taken for the
+// frame (one long block along a side, a side whose only gap is at the
+// exit) would show it.
+std::optional<Failure> Scanner::check_beyond() const {
+    static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
+    std::array<std::vector<int>, 3> wood;
+    for (int r = 0; r < rows_; ++r)
+        for (int c = 0; c < cols_; ++c) {
+            if (cls(r, c) != 1) continue;
+            for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j) {
+                    const std::uint8_t* p = im_.px(static_cast<int>(cell_x(c) + px_ * (0.35 + 0.15 * j)),
+                                                   static_cast<int>(cell_y(r) + py_ * (0.35 + 0.15 * i)));
+                    for (int k = 0; k < 3; ++k) wood[static_cast<size_t>(k)].push_back(p[k]);
+                }
+        }
+    if (wood[0].empty()) return std::nullopt;
+    const std::array<int, 3> ref{percentile(wood[0], 0.5), percentile(wood[1], 0.5), percentile(wood[2], 0.5)};
+    const bool cut[4] = {cut_t_, cut_b_, cut_l_, cut_r_};
+    const double prow0 = std::floor(((pt_ + pb_) / 2.0 - top_) / py_) * py_ + top_;
+    for (int side = 0; side < 4; ++side) {
+        if (cut[side]) continue;
+        const bool horiz = side < 2;
+        const double o = (side == 0 || side == 2) ? -1 : 1;
+        const double e = side == 0 ? top_ : side == 1 ? top_ + rows_ * py_ : side == 2 ? left_ : left_ + cols_ * px_;
+        const double a0 = horiz ? left_ : top_, len = horiz ? cols_ * px_ : rows_ * py_;
+        int n = 0, same = 0;
+        for (int k = 0; k < 48; ++k) {
+            const double a = a0 + len * (k + 0.5) / 48;
+            if (!horiz && a > prow0 - 0.2 * py_ && a < prow0 + 1.2 * py_) continue;  // the exit
+            for (const double d : {0.08, 0.12}) {
+                const double u = e + o * d * (horiz ? py_ : px_);
+                const int x = static_cast<int>(horiz ? a : u), y = static_cast<int>(horiz ? u : a);
+                if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                const std::uint8_t* p = im_.px(x, y);
+                ++n;
+                same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
+            }
+        }
+        if (n > 0 && same * 10 >= n * 3)
+            return Failure{fmt::format("board not found: unclear where the board ends on the {} side (wood of "
+                                       "the blocks' colour beyond it)",
+                                       kSide[side])};
+    }
+    return std::nullopt;
+}
+
+}  // namespace slidedb::scanning

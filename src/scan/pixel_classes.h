@@ -1,0 +1,33 @@
+// The three colours a screenshot of the game is read by.
+#pragma once
+
+#include <cstdint>
+
+namespace slidedb::scanning {
+
+// ---- Pixel classes -------------------------------------------------------
+//
+// Three colours matter: the dark brown floor that shows where no block
+// stands, the wood of the blocks (pale, orange or cherry), and the red of the
+// prisoner (orange-red to brick red). They differ in hue more than in
+// brightness, so each test uses red-minus-green and green/red ratios as well
+// as luma; a pixel may be none of them (frame shading, seams, overlays).
+
+inline int luma(const std::uint8_t* p) { return (77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8; }
+
+inline bool is_red(const std::uint8_t* p) {
+    const int r = p[0], g = p[1], b = p[2];
+    return r >= 100 && g * 100 <= r * 33 && b * 100 <= r * 40;
+}
+
+inline bool is_floor(const std::uint8_t* p) {
+    const int r = p[0], g = p[1], b = p[2], y = luma(p);
+    return y >= 22 && y <= 105 && r - b >= 25 && r - g >= 8 && r - g <= 55 && g + 6 >= b;
+}
+
+inline bool is_wood(const std::uint8_t* p) {
+    const int r = p[0], g = p[1], b = p[2], y = luma(p);
+    return r - b >= 40 && r + 6 >= g && (y >= 112 || r - g >= 68) && !is_red(p);
+}
+
+}  // namespace slidedb::scanning

@@ -1,0 +1,253 @@
+// Stage 4: seams split touching cells into blocks; rivets mark fixed cells.
+#include "scan/scanner.h"
+
+#include <numeric>
+
+namespace slidedb::scanning {
+
+// ---- 4. seams and blocks ------------------------------------------------
+// Darkness across the edge between two block cells: the darkest line near
+// the edge against the wood on both sides. Returns min/base.
+// Measured over the part [f0, f1] of the edge's length.
+double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at) const {
+    // Profile across the edge, averaged along the middle half of it.
+    const double p = vertical_edge ? px_ : py_;
+    const double q = vertical_edge ? py_ : px_;
+    const double e = vertical_edge ? cell_x(c + 1) : cell_y(r + 1);  // edge position
+    const double a0 = (vertical_edge ? cell_y(r) : cell_x(c)) + f0 * q;
+    const double a1 = (vertical_edge ? cell_y(r) : cell_x(c)) + f1 * q;
+    const int reach = static_cast<int>(std::ceil(0.24 * p));
+    const int astep = std::max(1, static_cast<int>(q / 60));
+    std::vector<double> prof(static_cast<size_t>(2 * reach + 1));
+    for (int d = -reach; d <= reach; ++d) {
+        const int u = static_cast<int>(std::lround(e + d));
+        long sum = 0, n = 0;
+        for (int a = static_cast<int>(a0); a <= static_cast<int>(a1); a += astep) {
+            const int x = vertical_edge ? u : a, y = vertical_edge ? a : u;
+            if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+            sum += luma(im_.px(x, y));
+            ++n;
+        }
+        prof[static_cast<size_t>(d + reach)] = n ? static_cast<double>(sum) / n : 0;
+    }
+    const int near = std::max(2, static_cast<int>(0.1 * p));
+    const int far = static_cast<int>(0.13 * p);
+    double lo = 1e9;
+    std::vector<double> base;
+    for (int d = -reach; d <= reach; ++d) {
+        const double v = prof[static_cast<size_t>(d + reach)];
+        if (std::abs(d) <= near && v < lo) {
+            lo = v;
+            if (at) *at = d;
+        }
+        if (std::abs(d) >= far) base.push_back(v);
+    }
+    std::nth_element(base.begin(), base.begin() + static_cast<long>(base.size() / 2), base.end());
+    const double b = base[base.size() / 2];
+    return b > 0 ? lo / b : 0;
+}
+
+// A seam is floor or shadow or the dark rim of wood: warm and not red,
+// or nearly black.
+// A stroke of colour lying along an edge (a stamp's ring, a pen line) is
+// dark too, but of the wrong colour.
+bool Scanner::seam_colour_ok(int r, int c, bool vertical_edge, const int at[3]) const {
+    const double e = vertical_edge ? cell_x(c + 1) : cell_y(r + 1);
+    const double start = vertical_edge ? cell_y(r) : cell_x(c);
+    const double q = vertical_edge ? py_ : px_;
+    int n = 0, bad = 0;
+    for (int part = 0; part < 3; ++part) {
+        for (int k = 0; k < 8; ++k) {
+            const double a = start + q * (0.15 + 0.233 * part + 0.233 * (k + 0.5) / 8);
+            const int u = static_cast<int>(std::lround(e + at[part]));
+            const int x = vertical_edge ? u : static_cast<int>(a), y = vertical_edge ? static_cast<int>(a) : u;
+            if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+            const std::uint8_t* p = im_.px(x, y);
+            ++n;
+            // (a dark red is the rim of cherry wood; a bright red is ink)
+            const bool warm = p[0] - p[2] >= 20 && p[0] + 5 >= p[1] && !(is_red(p) && luma(p) >= 60);
+            bad += !warm && luma(p) >= 45;  // deep shadow may be nearly black
+        }
+    }
+    return n > 0 && bad * 4 <= n;
+}
+
+// Before two cells are joined: the line between them is of their own
+// colour (wood or red) nearly all along, not covered by something else.
+bool Scanner::edge_colour_ok(int r, int c, bool vertical_edge, int cls) const {
+    const double e = vertical_edge ? cell_x(c + 1) : cell_y(r + 1);
+    const double start = vertical_edge ? cell_y(r) : cell_x(c);
+    const double q = vertical_edge ? py_ : px_;
+    int n = 0, good = 0;
+    for (int k = 0; k < 24; ++k) {
+        const double a = start + q * (0.1 + 0.8 * (k + 0.5) / 24);
+        for (int d = -1; d <= 1; ++d) {
+            const int x = static_cast<int>(std::lround(vertical_edge ? e + d : a));
+            const int y = static_cast<int>(std::lround(vertical_edge ? a : e + d));
+            if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+            ++n;
+            const std::uint8_t* p = im_.px(x, y);
+            good += cls == 2 ? is_red(p) : is_wood(p);
+        }
+    }
+    return n > 0 && good * 100 >= n * 85;
+}
+
+// Rivets: dark dots near the four corners of a fixed cell.
+// Returns how many corners show a rivet, stopping early once `need`
+// can no longer be reached.
+int Scanner::rivets(int r, int c, double wood_luma, int need) const {
+    int found = 0;
+    const double dark = 0.75 * wood_luma;
+    const double rad = std::max(1.0, 0.03 * px_);
+    const double reach = 0.07 * px_, stepv = std::max(1.0, reach / 3);
+    auto lum = [&](double x, double y) {
+        const int ix = std::clamp(static_cast<int>(std::lround(x)), 0, im_.width - 1);
+        const int iy = std::clamp(static_cast<int>(std::lround(y)), 0, im_.height - 1);
+        return luma(im_.px(ix, iy));
+    };
+    for (int corner = 0; corner < 4; ++corner) {
+        if (found + (4 - corner) < need) break;
+        const double cx = cell_x(c) + px_ * (corner % 2 ? 0.8 : 0.2);
+        const double cy = cell_y(r) + py_ * (corner / 2 ? 0.8 : 0.2);
+        // Quick look: nothing dark near the spot, no rivet.
+        bool any = false;
+        for (double oy = -reach; oy <= reach + 1e-9 && !any; oy += stepv)
+            for (double ox = -reach; ox <= reach + 1e-9 && !any; ox += stepv) any = lum(cx + ox, cy + oy) < dark;
+        if (!any) continue;
+        // The darkest small spot near where the rivet should be (the grid
+        // may be off by a few pixels) that is a dot, not a grain line:
+        // wood around it on the five sides facing the cell's middle
+        // (towards the corner lie the seam and the shadow).
+        const double sx = corner % 2 ? -1 : 1, sy = corner / 2 ? -1 : 1;
+        double darkest = 1e9;
+        for (double oy = -reach; oy <= reach + 1e-9; oy += stepv) {
+            for (double ox = -reach; ox <= reach + 1e-9; ox += stepv) {
+                std::array<int, 9> v{};
+                for (int i = 0; i < 9; ++i) v[static_cast<size_t>(i)] = lum(cx + ox + (i % 3 - 1) * rad, cy + oy + (i / 3 - 1) * rad);
+                std::nth_element(v.begin(), v.begin() + 4, v.end());
+                const double m = v[4];
+                if (m >= darkest || m >= dark) continue;
+                int bright = 0;
+                for (int k = 0; k < 8; ++k) {
+                    const double ux = std::cos(k * M_PI / 4), uy = std::sin(k * M_PI / 4);
+                    if (ux * sx + uy * sy < -0.1) continue;
+                    bright += lum(cx + ox + 0.13 * px_ * ux, cy + oy + 0.13 * py_ * uy) > 0.85 * wood_luma;
+                }
+                if (bright >= 4) darkest = m;
+            }
+        }
+        if (darkest < dark) ++found;
+    }
+    return found;
+}
+
+double Scanner::cell_luma(int r, int c) const {
+    std::vector<int> v;
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j) {
+            const int x = static_cast<int>(cell_x(c) + px_ * (0.35 + 0.075 * j));
+            const int y = static_cast<int>(cell_y(r) + py_ * (0.35 + 0.075 * i));
+            if (x >= 0 && y >= 0 && x < im_.width && y < im_.height) v.push_back(luma(im_.px(x, y)));
+        }
+    return percentile(v, 0.5);
+}
+
+std::optional<Failure> Scanner::read_blocks() {
+    constexpr double kSeam = 0.74, kJoin = 0.88;
+    const int n = rows_ * cols_;
+    std::vector<int> parent(static_cast<size_t>(n));
+    std::iota(parent.begin(), parent.end(), 0);
+    auto find = [&](int i) {
+        while (parent[static_cast<size_t>(i)] != i) i = parent[static_cast<size_t>(i)] = parent[static_cast<size_t>(parent[static_cast<size_t>(i)])];
+        return i;
+    };
+    for (int r = 0; r < rows_; ++r) {
+        for (int c = 0; c < cols_; ++c) {
+            for (int dir = 0; dir < 2; ++dir) {
+                const int r2 = r + dir, c2 = c + 1 - dir;
+                if (r2 >= rows_ || c2 >= cols_) continue;
+                const int a = cls(r, c), b = cls(r2, c2);
+                if (a == 0 || b == 0 || a != b) continue;  // floor, or wood against red
+                // A seam runs the whole edge: all three thirds must agree.
+                // Something dark crossing the edge (a pen stroke) darkens
+                // one part only; something light (a label) hides a seam
+                // and is caught by the colour check before joining.
+                double lo = 1e9, hi = 0;
+                int at[3] = {0, 0, 0};
+                for (int part = 0; part < 3; ++part) {
+                    const double ratio =
+                        edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part, &at[part]);
+                    lo = std::min(lo, ratio);
+                    hi = std::max(hi, ratio);
+                }
+                const double ratio = hi < kSeam ? hi : lo;
+                if (hi < kSeam && seam_colour_ok(r, c, dir == 0, at)) {
+                    note((kSeam - hi) / 0.2 + 0.5);
+                    continue;
+                }
+                if (lo > kJoin && edge_colour_ok(r, c, dir == 0, a)) {
+                    note((lo - kJoin) / 0.1 + 0.5);
+                    parent[static_cast<size_t>(find(r * cols_ + c))] = find(r2 * cols_ + c2);
+                    continue;
+                }
+                return Failure{fmt::format("ambiguous seam at {} ({} edge, darkness {:.2f})", at_cell(r, c),
+                                           dir == 0 ? "right" : "bottom", ratio)};
+            }
+        }
+    }
+    // Groups of joined cells must be straight blocks of two or more, or
+    // single riveted cells.
+    std::vector<std::vector<int>> groups(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i)
+        if (cls_[static_cast<size_t>(i)] > 0) groups[static_cast<size_t>(find(i))].push_back(i);
+    grid_.assign(static_cast<size_t>(rows_), std::string(static_cast<size_t>(cols_), '.'));
+    int next = 1, reds = 0;
+    for (int i = 0; i < n; ++i) {
+        const auto& g = groups[static_cast<size_t>(i)];
+        if (g.empty()) continue;
+        const int r0 = g.front() / cols_, c0 = g.front() % cols_;
+        bool straight = true;
+        const bool horiz = g.size() == 1 || g[1] / cols_ == r0;
+        for (size_t k = 0; k < g.size(); ++k) {
+            const int want = horiz ? r0 * cols_ + c0 + static_cast<int>(k) : (r0 + static_cast<int>(k)) * cols_ + c0;
+            straight = straight && g[k] == want;
+        }
+        if (!straight)
+            return Failure{fmt::format("ambiguous seams near {}: joined cells do not form a straight block",
+                                       at_cell(r0, c0))};
+        const bool red = cls_[static_cast<size_t>(g.front())] == 2;
+        char label;
+        if (red) {
+            if (!horiz || g.size() < 2)
+                return Failure{fmt::format("not a valid board: the red block at {} is not horizontal", at_cell(r0, c0))};
+            ++reds;
+            label = 'A';
+        } else if (g.size() == 1) {
+            const int seen = rivets(r0, c0, cell_luma(r0, c0), 3);
+            if (seen < 3)
+                return Failure{fmt::format("ambiguous seam at {}: a single wooden cell without rivets", at_cell(r0, c0))};
+            note(seen == 4 ? 1.0 : 0.6);
+            label = 'x';
+        } else {
+            label = Board::label(next < kMaxBlocks ? next : kMaxBlocks - 1);
+            ++next;
+        }
+        if (!red && g.size() > 1) {
+            // A riveted cell inside a longer block would mean a missed seam.
+            for (int cell : g) {
+                if (rivets(cell / cols_, cell % cols_, cell_luma(cell / cols_, cell % cols_)) == 4)
+                    return Failure{fmt::format("ambiguous seam near {}: rivets inside a block",
+                                               at_cell(cell / cols_, cell % cols_))};
+            }
+        }
+        for (int cell : g) grid_[static_cast<size_t>(cell / cols_)][static_cast<size_t>(cell % cols_)] = label;
+    }
+    if (reds != 1)
+        return Failure{reds == 0 ? std::string("not a puzzle: no prisoner on the board")
+                                 : fmt::format("not a valid board: {} red blocks", reds)};
+    if (next > kMaxBlocks) return Failure{fmt::format("not a valid board: more than {} blocks", kMaxBlocks)};
+    return std::nullopt;
+}
+
+}  // namespace slidedb::scanning

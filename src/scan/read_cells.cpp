@@ -1,0 +1,105 @@
+// Stage 3: each cell is floor, wood or red.
+#include "scan/scanner.h"
+
+namespace slidedb::scanning {
+
+std::optional<Failure> Scanner::read_cells() {
+    cls_.assign(static_cast<size_t>(rows_ * cols_), -1);
+    const int k = std::clamp(static_cast<int>(std::min(px_, py_) * 0.2), 4, 10);
+    std::vector<std::string> seen(static_cast<size_t>(rows_), std::string(static_cast<size_t>(cols_), '?'));
+    std::optional<Failure> fail;
+    for (int r = 0; r < rows_; ++r) {
+        for (int c = 0; c < cols_; ++c) {
+            int nr = 0, nf = 0, nw = 0, n = 0;
+            for (int i = 0; i < k; ++i) {
+                for (int j = 0; j < k; ++j) {
+                    const int x = static_cast<int>(cell_x(c) + px_ * (0.3 + 0.4 * (j + 0.5) / k));
+                    const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.4 * (i + 0.5) / k));
+                    if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                    const std::uint8_t* p = im_.px(x, y);
+                    ++n;
+                    if (is_red(p)) ++nr;
+                    else if (is_floor(p)) ++nf;
+                    else if (is_wood(p)) ++nw;
+                }
+            }
+            if (n < k * k / 2) {
+                fail = fail ? fail : Failure{fmt::format("board not found: {} lies outside the picture", at_cell(r, c))};
+                continue;
+            }
+            const double fr = static_cast<double>(nr) / n, ff = static_cast<double>(nf) / n,
+                         fw = static_cast<double>(nw) / n;
+            int v = -1;
+            // One class must dominate and the others be nearly absent; the
+            // rest may be anything else (an overlay over part of the cell).
+            // (light wood-like pixels on red are a word written on the prisoner)
+            if (fr >= 0.4 && ff < 0.08 && (fw < 0.08 || (fr >= 0.6 && fw < 0.3))) {
+                v = 2;
+                note((fr - 0.4) / 0.3 + 0.5);
+            } else if (fw >= 0.4 && ff < 0.08 && (fr < 0.08 || fw >= 0.6)) {
+                v = 1;
+                note((fw - 0.4) / 0.3 + 0.5);
+            } else if (ff >= 0.4 && fw < 0.08 && (fr < 0.08 || ff >= 0.5)) {
+                v = 0;
+                note((ff - 0.4) / 0.3 + 0.5);
+            }
+            cls_[static_cast<size_t>(r * cols_ + c)] = v;
+            seen[static_cast<size_t>(r)][static_cast<size_t>(c)] = v == 0 ? '.' : v == 1 ? '#' : v == 2 ? 'A' : '?';
+            if (v < 0 && !fail)
+                fail = Failure{fmt::format("unclear cell at {}: neither floor nor block "
+                                           "(floor {:.0f}%, wood {:.0f}%, red {:.0f}%)",
+                                           at_cell(r, c), ff * 100, fw * 100, fr * 100)};
+        }
+    }
+    if (trace_) trace_->cells = seen;
+    if (fail) return fail;
+    return check_floor_edges();
+}
+
+// An empty cell of the tray is floor right up to its edges (shadows are
+// dark too). Cells laid over a header panel are not: the light strip
+// under the panel, its rounded corners or its writing show near an edge.
+std::optional<Failure> Scanner::check_floor_edges() {
+    for (int r = 0; r < rows_; ++r) {
+        for (int c = 0; c < cols_; ++c) {
+            if (cls(r, c) != 0) continue;
+            for (int side = 0; side < 4; ++side) {
+                int n = 0, dark = 0;
+                for (int k = 0; k < 8; ++k) {
+                    const double along = 0.2 + 0.6 * (k + 0.5) / 8, across = side % 2 ? 0.9 : 0.1;
+                    const double fx = side < 2 ? along : across, fy = side < 2 ? across : along;
+                    const int x = static_cast<int>(cell_x(c) + px_ * fx), y = static_cast<int>(cell_y(r) + py_ * fy);
+                    if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                    ++n;
+                    dark += gap_dark(im_.px(x, y));
+                }
+                if (n > 0 && dark * 8 < n * 5)
+                    return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
+                                               at_cell(r, c), std::array{"top", "bottom", "left", "right"}[static_cast<size_t>(side)])};
+            }
+            // Nor does a light line cross it (the strip under a header
+            // panel, when the grid is laid off the tray's lines): every row
+            // and column of a 10x10 sampling is mostly dark.
+            std::array<int, 10> row_dark{}, col_dark{}, row_n{}, col_n{};
+            for (int i = 0; i < 10; ++i)
+                for (int j = 0; j < 10; ++j) {
+                    const int x = static_cast<int>(cell_x(c) + px_ * (0.05 + 0.09 * j + 0.045));
+                    const int y = static_cast<int>(cell_y(r) + py_ * (0.05 + 0.09 * i + 0.045));
+                    if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                    const bool d = gap_dark(im_.px(x, y));
+                    ++row_n[static_cast<size_t>(i)];
+                    ++col_n[static_cast<size_t>(j)];
+                    row_dark[static_cast<size_t>(i)] += d;
+                    col_dark[static_cast<size_t>(j)] += d;
+                }
+            for (int k = 0; k < 10; ++k) {
+                if ((row_n[static_cast<size_t>(k)] > 0 && row_dark[static_cast<size_t>(k)] * 10 < row_n[static_cast<size_t>(k)] * 6) ||
+                    (col_n[static_cast<size_t>(k)] > 0 && col_dark[static_cast<size_t>(k)] * 10 < col_n[static_cast<size_t>(k)] * 6))
+                    return Failure{fmt::format("unclear cell at {}: empty, but a light line crosses it", at_cell(r, c))};
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace slidedb::scanning

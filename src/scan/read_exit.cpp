@@ -1,0 +1,91 @@
+// Stage 5: the exit beside the prisoner's row, and the board it all makes.
+#include "scan/scanner.h"
+
+namespace slidedb::scanning {
+
+// ---- 5. the exit ----------------------------------------------------------
+// Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
+// by the picture's edge, -2 unclear.
+int Scanner::side_state(int r, bool right) const {
+    // A strip of the frame beside the row, as much of it as the picture holds.
+    double x0 = right ? left_ + cols_ * px_ + 0.05 * px_ : left_ - 0.17 * px_;
+    double x1 = x0 + 0.12 * px_;
+    x0 = std::max(x0, 0.0);
+    x1 = std::min(x1, im_.width - 1.0);
+    if (x1 - x0 < 1.5) return -1;
+    int nf = 0, nw = 0, n = 0;
+    for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 4; ++j) {
+            const int x = static_cast<int>(x0 + (x1 - x0) * j / 3.0);
+            const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.08 * i));
+            if (y < 0 || y >= im_.height) continue;
+            const std::uint8_t* p = im_.px(x, y);
+            ++n;
+            if (is_floor(p) || luma(p) < 50) ++nf;
+            else if (is_wood(p)) ++nw;
+        }
+    if (n == 0) return -1;
+    if (nf * 10 >= n * 7) return 1;
+    if (nw * 10 >= n * 6) return 0;
+    return -2;
+}
+
+// The exit is on the prisoner's row (a board file may not say otherwise),
+// so that row decides; a notch on any other row makes the picture
+// ambiguous, and things covering the frame beside other rows are ignored.
+std::optional<Failure> Scanner::read_exit() {
+    const int prow = static_cast<int>(std::floor(((pt_ + pb_) / 2.0 - top_) / py_));
+    if (prow < 0 || prow >= rows_) return Failure{"board not found: the prisoner lies outside the grid"};
+    int state[2] = {0, 0};
+    for (int side = 0; side < 2; ++side) {
+        for (int r = 0; r < rows_; ++r) {
+            const int s = side_state(r, side == 1);
+            if (r == prow) state[side] = s;
+            else if (s == 1)
+                return Failure{fmt::format("ambiguous exit: an opening in the frame on row {}, but the "
+                                           "prisoner is on row {}",
+                                           r + 1, prow + 1)};
+        }
+    }
+    const int left = state[0], right = state[1];
+    exit_row_ = prow;
+    if ((left == 1) != (right == 1)) {
+        const int other = left == 1 ? right : left;
+        if (other != 0) return Failure{fmt::format("exit unclear: the frame beside row {} is hidden or cut", prow + 1)};
+        exit_ = left == 1 ? Side::Left : Side::Right;
+        exit_seen_ = true;
+        return std::nullopt;
+    }
+    if (left == 1) return Failure{fmt::format("ambiguous exit: openings on both sides of row {}", prow + 1)};
+    if (left == -1 && right == -1) {
+        // No frame at all (a crop of the board): the exit is assumed on the right.
+        exit_ = Side::Right;
+        exit_seen_ = false;
+        exit_row_ = -1;
+        note(0.8);
+        return std::nullopt;
+    }
+    return Failure{fmt::format("exit not found: no opening in the frame beside the prisoner's row {}", prow + 1)};
+}
+
+std::variant<ScanResult, ScanError> Scanner::finish() {
+    ScanResult res;
+    try {
+        res.board = board_from_grid(grid_, exit_, exit_row_);
+    } catch (const BoardError& e) {
+        return ScanError{fmt::format("not a valid board: {}", e.what())};
+    }
+    if (trace_) trace_->grid = res.board.grid();
+    res.image_width = im_.width;
+    res.image_height = im_.height;
+    res.box.x = static_cast<int>(std::lround(left_));
+    res.box.y = static_cast<int>(std::lround(top_));
+    res.box.w = static_cast<int>(std::lround(cols_ * px_));
+    res.box.h = static_cast<int>(std::lround(rows_ * py_));
+    res.box.cell_px = (px_ + py_) / 2;
+    res.confidence = conf_;
+    res.exit_seen = exit_seen_;
+    return res;
+}
+
+}  // namespace slidedb::scanning

@@ -1,0 +1,308 @@
+// The scanner's state and its stages, one file each: pixel_classes.h,
+// find_prisoner.cpp, find_board.cpp (the tray's own edges),
+// frame_finder.cpp (the floor's extent and the frame), read_cells.cpp,
+// read_blocks.cpp, read_exit.cpp; screenshot.cpp runs them. Internal to
+// src/scan/.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "scan/pixel_classes.h"
+#include "scan/screenshot.h"
+
+namespace slidedb::scanning {
+
+struct Box {
+    int x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // inclusive
+    long long n = 0;                        // pixels (on the sampling grid)
+    int w() const { return x1 - x0 + 1; }
+    int h() const { return y1 - y0 + 1; }
+};
+
+struct Failure {
+    std::string message;
+};
+
+inline double clamp01(double v) { return std::clamp(v, 0.0, 1.0); }
+
+// Percentile (0..1) of a vector, by partial sort.
+inline int percentile(std::vector<int> v, double q) {
+    if (v.empty()) return 0;
+    const size_t k = std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size() - 1) + 0.5));
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
+    return v[k];
+}
+
+// The value most of `v` (all in [0, n)) agree on within +-tol; ties go to
+// the outer one (the largest when `high`). Where the floor's margin shows,
+// rows reach the frame at one place; the exit notch and blurred dark lines
+// beyond the frame reach further on fewer rows.
+inline int mode(const std::vector<int>& v, int n, int tol, bool high) {
+    if (v.empty()) return 0;
+    std::vector<int> hist(static_cast<size_t>(n) + 1);
+    for (int x : v) ++hist[static_cast<size_t>(std::clamp(x, 0, n))];
+    int best = 0, best_count = -1, window = 0;
+    // window sum over [i - tol, i + tol]
+    for (int i = 0; i <= std::min(tol, n); ++i) window += hist[static_cast<size_t>(i)];
+    for (int i = 0; i <= n; ++i) {
+        if (window > best_count || (high && window == best_count)) {
+            best_count = window;
+            best = i;
+        }
+        if (i + tol + 1 <= n) window += hist[static_cast<size_t>(i + tol + 1)];
+        if (i - tol >= 0) window -= hist[static_cast<size_t>(i - tol)];
+    }
+    // the outermost value present inside the winning window
+    const int lo = std::max(0, best - tol), hi = std::min(n, best + tol);
+    if (high) {
+        for (int i = hi; i >= lo; --i)
+            if (hist[static_cast<size_t>(i)]) return i;
+    } else {
+        for (int i = lo; i <= hi; ++i)
+            if (hist[static_cast<size_t>(i)]) return i;
+    }
+    return best;
+}
+
+inline std::string at_cell(int r, int c) { return fmt::format("row {} col {}", r + 1, c + 1); }
+
+// Two ways to find the board: from evidence inside the tray (its edges
+// where the cells stop), or from the floor's extent and the frame all round.
+enum class Finder { Evidence, Frame };
+
+class Scanner {
+public:
+    Scanner(const Image& im, ScanTrace* trace, Finder finder) : im_(im), trace_(trace), finder_(finder) {}
+
+    bool grew() const { return grew_; }
+    // How far the scan got: 0 the prisoner, 1 the board, 2 the cells, 3 the
+    // blocks and the exit. The refusal that got further says more.
+    int stage() const { return stage_; }
+
+    std::variant<ScanResult, ScanError> run() {
+        if (im_.width < 32 || im_.height < 32)
+            return ScanError{fmt::format("not a puzzle: image is only {}x{} pixels", im_.width, im_.height)};
+        if (auto f = find_prisoner()) return ScanError{f->message};
+        stage_ = 1;
+        if (auto f = finder_ == Finder::Evidence ? find_board() : find_board_by_floor()) return ScanError{f->message};
+        stage_ = 2;
+        if (auto f = read_cells()) return ScanError{f->message};
+        if (finder_ == Finder::Evidence) {
+            if (auto f = check_beyond()) return ScanError{f->message};
+        }
+        stage_ = 3;
+        if (auto f = read_blocks()) return ScanError{f->message};
+        if (auto f = read_exit()) return ScanError{f->message};
+        return finish();
+    }
+
+private:
+    const Image& im_;
+    ScanTrace* trace_;
+    Finder finder_;
+    bool grew_ = false;  // the frame finder added a row or column the floor did not reach
+    int stage_ = 0;
+    double conf_ = 1.0;  // smallest decision margin so far
+
+    // prisoner face (inclusive) and what it tells
+    int pl_ = 0, pt_ = 0, pr_ = 0, pb_ = 0;
+    // the board
+    double left_ = 0, top_ = 0, px_ = 0, py_ = 0;
+    int cols_ = 0, rows_ = 0;
+    bool cut_l_ = false, cut_r_ = false, cut_t_ = false, cut_b_ = false;
+    // cells: 0 floor, 1 wood, 2 red
+    std::vector<int> cls_;
+    std::vector<std::string> grid_;
+    Side exit_ = Side::Right;
+    int exit_row_ = -1;
+    bool exit_seen_ = false;
+
+    void note(double margin) { conf_ = std::min(conf_, clamp01(margin)); }
+
+    int cls(int r, int c) const { return cls_[static_cast<size_t>(r * cols_ + c)]; }
+
+    // ---- 1. the prisoner ----------------------------------------------------
+    // The red face inside a component's box (sampling-grid coordinates), at
+    // full resolution: the rows and columns at least half as red as the
+    // reddest, which trims off thin red things touching the block (a stamp,
+    // a pen mark). Returns the fill of the trimmed box.
+    double trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b) const;
+
+    std::optional<Failure> find_prisoner();
+
+
+    // ---- 2. the board, from evidence inside it ------------------------------
+    // The prisoner gives the cell pitch (a block of L cells is L*p - g long
+    // and p - g thick, so length minus thickness is (L-1)*p) and the phase of
+    // the grid. The pitch is then fitted to the gaps and seams between blocks
+    // near the prisoner (grid lines are darker than cell middles wherever
+    // blocks stand). The tray's extent is where the cells stop: walking out
+    // from the prisoner one grid line at a time, the first line with the
+    // tray's dark margin on its inside and, all along it, something light
+    // (the frame, the strip under the header) just outside is the edge. A
+    // row of blocks is never taken for that light band: seams or floor
+    // break it, and a block crossing the line darkens nothing inside.
+
+    // What shows between blocks: the floor, its shadows, the seams.
+    static bool gap_dark(const std::uint8_t* p);
+
+    bool dark_at(double x, double y) const;
+
+    int plen_ = 2;
+    double p0_ = 0;
+    bool fill_only_ = false;
+    double fill_[4] = {0, 0, 0, 0};  // the floor's extent: top, bottom, left, right
+
+    bool prisoner_pitch();
+
+    // Prefix sums of the share of dark pixels per column (along_x) or row,
+    // over the band [b0, b1] across.
+    std::vector<double> dark_profile(bool along_x, int b0, int b1) const;
+
+    // Pitch and phase (a grid line's position) that put grid lines where the
+    // profile is darker than the cells' middles, near the prisoner's own line.
+    std::pair<double, double> comb_fit(const std::vector<double>& pre, double anchor) const;
+
+    struct EdgeLook {
+        double frac = 0;
+        bool seam = false, ok = false;
+    };
+
+    // Is the grid line at `e` (a y for the top and bottom sides, an x for the
+    // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
+    // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
+    EdgeLook edge_look(int side, double e, double a0, double a1, double s0, double s1) const;
+
+    // Walks out from the prisoner's grid line `start` one cell at a time to
+    // the first line that is the tray's edge on `side`. Sets `edge` (its
+    // position) and `cut` (the picture's border stands for the edge).
+    std::optional<Failure> walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
+                                bool& cut);
+
+    // The grid is fitted over a band of two and a half cells around the
+    // prisoner, and if its edges cannot be found that way, over one cell
+    // (a header panel or its writing near the prisoner can pull the fit).
+    std::optional<Failure> find_board();
+
+    std::optional<Failure> find_board_on(double pxf, double phx, double pyf, double phy);
+
+    // Just outside each edge lies the frame or the strip under the header,
+    // never wood of the blocks' own colour: a row of blocks taken for the
+    // frame (one long block along a side, a side whose only gap is at the
+    // exit) would show it.
+    std::optional<Failure> check_beyond() const;
+
+    // ---- 2 (old). the board: floor flood-filled from around the prisoner ----
+    // Floor, or a thin dark warm line between lighter things: a gap between
+    // two blocks blurred by scaling or JPEG no longer has the floor's colour,
+    // but it is still a valley of brightness across its width.
+    // Black or dark grey (bezels, letterboxing, system bars): the blurred
+    // border between the frame and such a region has the floor's colour.
+    static bool cold(const std::uint8_t* p);
+
+    bool near_cold(int x, int y) const;
+
+    bool passable(int x, int y, int d) const;
+
+    std::optional<Failure> find_board_by_floor();
+
+    struct Grid {
+        int nx, ny;
+        double px, py, left, top, bad;
+        int frame_misses = 0;
+    };
+
+    void use(const Grid& g);
+
+    // Median colour of a few pixels around (x, y), clipped to the picture.
+    std::array<int, 3> patch(double x, double y, double rx, double ry) const;
+
+    // The frame must surround the box: just outside each side there is frame
+    // wood, of the colour seen outside the box's corners (where no block can
+    // be). When a whole outer row of blocks hides the floor's thin margin, the
+    // floor ends a row short; that row then shows here as blocks, and the box
+    // grows by one row, if the row really looks like board and not frame.
+    // Returns per side (top, bottom, left, right) how many cells look unlike
+    // the frame, or -1 where a cell's sample lies outside the picture.
+    std::array<int, 4> odd_sides(double d, bool& ok) const;
+
+    // Colours a board shows: floor, wood or the prisoner's red.
+    static bool board_like(const std::array<int, 3>& c);
+
+    static int colour_dist(const std::array<int, 3>& a, const std::array<int, 3>& b);
+
+    std::optional<Failure> check_edges();
+
+    // How well a pitch explains the prisoner: a block of L cells is L*p - g
+    // long and p - g - (bevel) thick, with its face starting just after a line.
+    // Returns a badness (< 1 acceptable) and the prisoner's length.
+    double prisoner_fit(double p, double x_line0, double y_line0, int& len) const;
+
+    // Grids for one estimate of the floor's extent [L, R) x [T, B): every
+    // number of columns and rows (4..8) whose square cells fit both the
+    // extent and the prisoner.
+    // A framed board may also come out one row or column short (an outer
+    // row of blocks hiding the floor's margin): such grids are kept for
+    // check_edges to grow, and refused if it does not.
+    void fit_grid(double L, double R, double T, double B, bool framed, std::vector<Grid>& out) const;
+
+    // ---- 3. cells -----------------------------------------------------------
+    double cell_x(int c) const { return left_ + c * px_; }
+    double cell_y(int r) const { return top_ + r * py_; }
+
+    std::optional<Failure> read_cells();
+
+    // An empty cell of the tray is floor right up to its edges (shadows are
+    // dark too). Cells laid over a header panel are not: the light strip
+    // under the panel, its rounded corners or its writing show near an edge.
+    std::optional<Failure> check_floor_edges();
+
+    // ---- 4. seams and blocks ------------------------------------------------
+    // Darkness across the edge between two block cells: the darkest line near
+    // the edge against the wood on both sides. Returns min/base.
+    // Measured over the part [f0, f1] of the edge's length.
+    double edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at = nullptr) const;
+
+    // A seam is floor or shadow or the dark rim of wood: warm and not red,
+    // or nearly black.
+    // A stroke of colour lying along an edge (a stamp's ring, a pen line) is
+    // dark too, but of the wrong colour.
+    bool seam_colour_ok(int r, int c, bool vertical_edge, const int at[3]) const;
+
+    // Before two cells are joined: the line between them is of their own
+    // colour (wood or red) nearly all along, not covered by something else.
+    bool edge_colour_ok(int r, int c, bool vertical_edge, int cls) const;
+
+    // Rivets: dark dots near the four corners of a fixed cell.
+    // Returns how many corners show a rivet, stopping early once `need`
+    // can no longer be reached.
+    int rivets(int r, int c, double wood_luma, int need = 4) const;
+
+    double cell_luma(int r, int c) const;
+
+    std::optional<Failure> read_blocks();
+
+    // ---- 5. the exit ----------------------------------------------------------
+    // Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
+    // by the picture's edge, -2 unclear.
+    int side_state(int r, bool right) const;
+
+    // The exit is on the prisoner's row (a board file may not say otherwise),
+    // so that row decides; a notch on any other row makes the picture
+    // ambiguous, and things covering the frame beside other rows are ignored.
+    std::optional<Failure> read_exit();
+
+    std::variant<ScanResult, ScanError> finish();
+};
+
+}  // namespace slidedb::scanning
