@@ -4,7 +4,7 @@
 #include <string>
 #include <variant>
 
-#include "scan/image.h"
+#include "image/image.h"
 
 namespace slidedb {
 namespace {

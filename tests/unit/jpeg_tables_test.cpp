@@ -6,7 +6,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "scan/image.h"
+#include "image/image.h"
 
 namespace slidedb {
 namespace {
