@@ -21,9 +21,9 @@ for t in board_file screenshot report_sql; do targets+=("${t}_replay" "${t}_fuzz
 nice cmake --build "$build" -j2 --target "${targets[@]}"
 
 # Left out under the sanitizers (they run in the plain build): the kill -9
-# loop, the generated-screenshot corpus, the naive-search cross-check, the
-# seeded generator comparison and the two Chromium tests.
-slow='KillNine|GeneratedScreenshotsAreNeverReadWrong|AgreesWithANaiveSearch|SameSeedSamePuzzlesWhateverTheJobs|Chromium|HostileFileNameLoadsCleanly'
+# loop, the two generated-screenshot corpora, the naive-search cross-checks,
+# the Slurm cluster, the seeded generator comparison and the Chromium tests.
+slow='KillNine|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SameSeedSamePuzzlesWhateverTheJobs|Chromium|HostileFileNameLoadsCleanly'
 (cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest -j2 --output-on-failure --timeout 600 -E "$slow")
 
