@@ -47,7 +47,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t for ${seconds}s (log: $log)" >&2
     status=0
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    nice -n 19 "$build/tests/fuzz/${t}_fuzz" "$work" "$saved" "${existing[@]}" -max_total_time="$seconds" \
+    nice -n 19 "$build/tests/fuzz/${t}_fuzz" "$work" "$saved" "${existing[@]}" -max_total_time="$seconds" -seed="${SLIDEDB_FUZZ_SEED:-0}" \
         -max_len="${max_len[$t]}" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$build/artifacts/$t-" >"$log" 2>&1 || status=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")

@@ -80,6 +80,9 @@ std::string check_jpeg_tables(std::string_view b) {
         }
         if (p + 3 >= b.size()) break;
         const size_t len = byte(p + 2) << 8 | byte(p + 3);
+        // A Huffman segment cut short by the file's end is refused too: stb_image
+        // builds the table before it notices, reading zeros past the end.
+        if (m == 0xc4 && (len < 2 || p + 2 + len > b.size())) return "corrupt JPEG (truncated Huffman table)";
         if (len < 2 || p + 2 + len > b.size()) break;  // truncated: stb_image reports it
         if (m == 0xc4) {
             size_t q = p + 4;

@@ -41,5 +41,17 @@ TEST(JpegTables, TheFuzzFindingIsRefusedBeforeTheHeaderIsRead) {
     EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (impossible Huffman table)");
 }
 
+TEST(JpegTables, AHuffmanSegmentCutShortByTheFileIsRefused) {
+    // A second fuzz finding: the segment claims 14,312 bytes in an 11,139-byte
+    // file, and stb_image built the table from zeros past the end.
+    std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/tests/fuzz/corpus/screenshot/crash_truncated_huffman_segment.jpg",
+                     std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_EQ(bytes.size(), 11139u);
+    const auto r = decode_image(bytes);
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (truncated Huffman table)");
+}
+
 }  // namespace
 }  // namespace slidedb
