@@ -19,12 +19,7 @@ targets=("$@")
 build="$root/build-fuzz"
 shared="$(cd "$root/.." && pwd)/shared/data"
 
-export CCACHE_DIR="${CCACHE_DIR:-/work/ccache}" CCACHE_BASEDIR="${CCACHE_BASEDIR:-/work}"
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-16 \
-      "-DCMAKE_CXX_FLAGS=$flags" -DSLIDEDB_FUZZ=ON "${launcher[@]}" >/dev/null
+source "$root/scripts/fuzz_configure.sh"
 names=()
 for t in "${targets[@]}"; do names+=("${t}_fuzz"); done
 nice cmake --build "$build" -j2 --target "${names[@]}" >/dev/null

@@ -9,12 +9,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-30}"
 build="$root/build-fuzz"
 
-export CCACHE_DIR="${CCACHE_DIR:-/work/ccache}" CCACHE_BASEDIR="${CCACHE_BASEDIR:-/work}"
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-16 \
-      "-DCMAKE_CXX_FLAGS=$flags" -DSLIDEDB_FUZZ=ON "${launcher[@]}" >/dev/null
+source "$root/scripts/fuzz_configure.sh"
 # What the tests and the fuzz runs need; not the benchmarks.
 targets=(slidedb unit_tests e2e_tests)
 for t in board_file screenshot report_sql; do targets+=("${t}_replay" "${t}_fuzz"); done
