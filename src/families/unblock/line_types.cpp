@@ -99,6 +99,22 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
                 }
             }
         }
+        for (std::size_t p = 0; p < t.placements.size(); ++p)
+            for (unsigned pattern = 0; pattern < kPatterns; ++pattern) {
+                t.free_begin.push_back(static_cast<std::uint16_t>(t.free_moves.size()));
+                t.step_begin.push_back(static_cast<std::uint16_t>(t.step_moves.size()));
+                Cells held = 0;
+                for (int k = 0; k < size; ++k)
+                    if (pattern >> k & 1) held |= cell(size, row, line, k);
+                for (const LineMove& m : t.moves[p]) {
+                    if (m.sweep & held) continue;
+                    t.free_moves.push_back({m.to, m.item});
+                    if (m.delta == 1 || m.delta == -1) t.step_moves.push_back({m.to, m.item});
+                }
+            }
+        t.free_begin.push_back(static_cast<std::uint16_t>(t.free_moves.size()));
+        t.step_begin.push_back(static_cast<std::uint16_t>(t.step_moves.size()));
+        if (t.free_moves.size() > 0xFFFF) throw std::logic_error("a line type with too many moves");
     }
     return types;
 }

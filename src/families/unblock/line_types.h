@@ -29,6 +29,12 @@ struct LineMove {
     Cells sweep;          // cells crossed or newly covered: must be free of the other axis
 };
 
+// A move that the other axis leaves room for (see LineType::free_moves).
+struct LineStep {
+    std::uint8_t to;    // placement after the move
+    std::uint8_t item;  // which item of the line moved
+};
+
 struct LinePlacement {
     Cells cells = 0;                               // every item's cells, walls included
     std::array<std::int8_t, kMaxLineItems> start{};  // first cell of each item along the line
@@ -41,6 +47,18 @@ struct LineType {
     std::vector<LinePlacement> placements;
     std::vector<std::vector<LineMove>> moves;  // by placement
     std::array<Cells, kMaxLineItems> reach{};  // cells each item covers in some placement
+
+    // The moves of each placement whose sweep the other axis leaves free, by
+    // the cells it holds on this line (a pattern of N bits, bit k = cell k
+    // along the line): moves of placement p with pattern c are free_moves
+    // [free_begin[i] .. free_begin[i + 1]), i = p * kPatterns + c. The search
+    // then never looks at a blocked move.
+    std::vector<std::uint16_t> free_begin;
+    std::vector<LineStep> free_moves;
+    // The same for moves of one cell: a longer slide is one-cell slides over
+    // free cells, so these alone connect a cluster.
+    std::vector<std::uint16_t> step_begin;
+    std::vector<LineStep> step_moves;
 };
 
 // For a column type: which of its placements fit beside the cells of the

@@ -11,7 +11,8 @@ namespace slidedb::enumeration {
 
 namespace {
 
-constexpr std::uint8_t kFar = 0xFF;  // distance not known yet
+constexpr std::uint8_t kFar = 0xFF;   // distance not known yet
+constexpr std::uint8_t kSeen = 0xFE;  // in a cluster without a goal
 
 // Whether the board reaches a goal board within `limit` moves.
 bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& seen) {
@@ -125,32 +126,42 @@ Cells SignatureSearch::vertical_cells(std::uint32_t q) const {
 std::uint64_t SignatureSearch::rank_of(std::uint32_t r, std::uint32_t q) const {
     const Feasible& f = feasible_[static_cast<std::size_t>(slot_[r])];
     std::uint64_t rank = f.offset;
-    for (int x = 0; x < n_; ++x)
-        rank += static_cast<std::uint64_t>(fit_[x]->rank[pats_[r * kMaxSize + x]][q >> (4 * x) & 15]) * f.stride[x];
+    // Columns past the board's side have stride 0: a fixed count unrolls.
+    for (int x = 0; x < kMaxSize; ++x) rank += static_cast<std::uint32_t>(f.rank[x][q >> (4 * x) & 15]) * f.stride[x];
     return rank;
 }
 
 // f(next, piece): piece is 4 * line + item, rows first then columns.
-template <class F>
+template <bool Steps, class F>
 void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
-    const Cells vertical = vertical_cells(n.q), horizontal = hmask_[n.r];
+    const Cells vertical = n.vertical;
+    const unsigned line = (1u << n_) - 1;
     for (int y = 0; y < n_; ++y) {
         const unsigned p = digits_[n.r * kMaxSize + y];
-        for (const LineMove& m : row_type_[y]->moves[p]) {
-            if (m.sweep & vertical) continue;
+        const LineType& t = *row_type_[y];
+        const auto& begin = Steps ? t.step_begin : t.free_begin;
+        const auto& moves = Steps ? t.step_moves : t.free_moves;
+        const std::uint16_t* at = &begin[p * kPatterns + (vertical >> (y * n_) & line)];
+        for (std::uint32_t i = at[0]; i < at[1]; ++i) {
+            const LineStep m = moves[i];
             const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[y];
-            f(Node{r, n.q, rank_of(r, n.q)}, 4 * y + m.item);
+            f(Node{r, n.q, rank_of(r, n.q), vertical}, 4 * y + m.item);
         }
     }
-    const Feasible& at = feasible_[static_cast<std::size_t>(slot_[n.r])];
+    const Feasible& here = feasible_[static_cast<std::size_t>(slot_[n.r])];
     for (int x = 0; x < n_; ++x) {
         const unsigned p = n.q >> (4 * x) & 15;
-        const auto& rank = fit_[x]->rank[pats_[n.r * kMaxSize + x]];
-        for (const LineMove& m : column_type_[x]->moves[p]) {
-            if (m.sweep & horizontal) continue;
+        const std::int8_t* rank = here.rank[x];
+        const LineType& t = *column_type_[x];
+        const Cells others = vertical ^ t.placements[p].cells;
+        const auto& begin = Steps ? t.step_begin : t.free_begin;
+        const auto& moves = Steps ? t.step_moves : t.free_moves;
+        const std::uint16_t* at = &begin[p * kPatterns + here.pattern[x]];
+        for (std::uint32_t i = at[0]; i < at[1]; ++i) {
+            const LineStep m = moves[i];
             const std::uint32_t q = (n.q & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x);
-            const std::uint64_t r = n.rank + static_cast<std::uint64_t>(rank[m.to] - rank[p]) * at.stride[x];
-            f(Node{n.r, q, r}, 4 * (n_ + x) + m.item);
+            const std::uint64_t r = n.rank + static_cast<std::uint64_t>(rank[m.to] - rank[p]) * here.stride[x];
+            f(Node{n.r, q, r, others | t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
         }
     }
 }
@@ -166,11 +177,16 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     feasible_.clear();
     std::uint64_t total = 0;
     for (const std::uint32_t r : feasible) {
-        Feasible f{total, r, {}};
+        static constexpr std::array<std::int8_t, 16> kNoColumn{};
+        Feasible f{total, r, {}, {}, {}};
+        f.rank.fill(kNoColumn.data());
         std::uint64_t size = 1;
         for (int x = n_ - 1; x >= 0; --x) {
+            const std::uint8_t pattern = pats_[r * kMaxSize + x];
             f.stride[x] = static_cast<std::uint32_t>(size);
-            size *= fit_[x]->count[pats_[r * kMaxSize + x]];
+            f.rank[x] = fit_[x]->rank[pattern].data();
+            f.pattern[x] = pattern;
+            size *= fit_[x]->count[pattern];
         }
         if (size == 0) continue;
         slot_[r] = static_cast<std::int32_t>(feasible_.size());
@@ -180,16 +196,125 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     if (total >= std::numeric_limits<std::uint32_t>::max()) throw std::overflow_error("a signature of over 4 billion boards");
     boards_ = total;
     counts.boards += total;
-    if (local_.size() < total) local_.resize(total);
-    visited_.assign((total + 63) / 64, 0);
-    dist_.clear();
+    dist_.assign(total, kFar);
+    if (from_.size() < total) from_.resize(total);
+    if (every_cluster_ && !can_hold_puzzle()) {
+        // No board here is a minimal puzzle: its clusters need only counting.
+        walk_clusters(true, counts);
+    } else {
+        goal_clusters(counts, puzzles);
+    }
+    if (every_cluster_) walk_clusters(false, counts);
+    for (const Feasible& f : feasible_) slot_[f.r] = -1;
+}
 
-    for (std::size_t j = 0; j < feasible_.size(); ++j) {
-        const Feasible& f = feasible_[j];
-        if (!every_cluster_ && !goal_[f.r]) continue;
-        const std::uint64_t end = j + 1 < feasible_.size() ? feasible_[j + 1].offset : total;
-        for (std::uint64_t i = f.offset; i < end; ++i) {
-            if (visited_[i >> 6] >> (i & 63) & 1) continue;
+std::uint32_t SignatureSearch::root(std::uint32_t goal) {
+    while (joined_[goal] != goal) {
+        joined_[goal] = joined_[joined_[goal]];  // path halving
+        goal = joined_[goal];
+    }
+    return goal;
+}
+
+void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles) {
+    // Every goal board at distance 0, each its own group: the boards of row
+    // combination r, in rank order, are the column placements counted in
+    // mixed radix, the last column fastest.
+    queue_.clear();
+    joined_.clear();
+    for (const Feasible& f : feasible_) {
+        if (!goal_[f.r]) continue;
+        std::array<std::uint8_t, kMaxSize> k{}, count{};
+        const std::uint8_t* nth[kMaxSize];
+        for (int x = 0; x < n_; ++x) {
+            const unsigned pat = pats_[f.r * kMaxSize + x];
+            count[x] = fit_[x]->count[pat];
+            nth[x] = fit_[x]->nth[pat].data();
+        }
+        std::uint64_t rank = f.offset;
+        for (;;) {
+            std::uint32_t q = 0;
+            for (int x = 0; x < n_; ++x) q |= static_cast<std::uint32_t>(nth[x][k[x]]) << (4 * x);
+            const auto g = static_cast<std::uint32_t>(joined_.size());
+            joined_.push_back(g);
+            dist_[rank] = 0;
+            from_[rank] = g;
+            queue_.push_back(Node{f.r, q, rank, vertical_cells(q)});
+            ++rank;
+            int x = n_ - 1;
+            while (x >= 0 && ++k[x] == count[x]) k[x--] = 0;
+            if (x < 0) break;
+        }
+    }
+    if (queue_.empty()) return;
+
+    // Distances to the goal, and which goal boards share a cluster.
+    for (std::size_t i = 0; i < queue_.size(); ++i) {
+        const Node n = queue_[i];
+        const std::uint8_t d = dist_[n.rank];
+        if (d + 1 >= kSeen) throw std::overflow_error("a cluster deeper than 253 moves");
+        const std::uint32_t g = root(from_[n.rank]);
+        for_each_neighbour(n, [&](const Node& next, int) {
+            std::uint8_t& far = dist_[next.rank];
+            if (far == kFar) {
+                far = static_cast<std::uint8_t>(d + 1);
+                from_[next.rank] = g;
+                queue_.push_back(next);
+                return;
+            }
+            std::uint32_t& h = from_[next.rank];
+            if (h == g) return;
+            const std::uint32_t top = root(h);
+            h = g;  // the board's next visits find the root at once
+            if (top != g) joined_[top] = g;  // g stays a root
+        });
+    }
+    for (std::uint32_t g = 0; g < joined_.size(); ++g) joined_[g] = root(g);
+
+    // Each cluster's size and hardest board: from the far end of the queue,
+    // its first board gives its greatest distance.
+    cluster_of_.assign(joined_.size(), -1);
+    clusters_.clear();
+    for (std::size_t i = queue_.size(); i-- > 0;) {
+        const Node& n = queue_[i];
+        std::int32_t& c = cluster_of_[joined_[from_[n.rank]]];
+        const int d = dist_[n.rank];
+        if (c < 0) {
+            c = static_cast<std::int32_t>(clusters_.size());
+            clusters_.push_back(Cluster{0, d, n, hmask_[n.r], n.vertical, -1});
+        }
+        Cluster& cl = clusters_[static_cast<std::size_t>(c)];
+        ++cl.size;
+        if (d != cl.moves) continue;
+        const Cells h = hmask_[n.r], v = n.vertical;
+        if (std::pair{h, v} < std::pair{cl.key_h, cl.key_v}) cl.hardest = n, cl.key_h = h, cl.key_v = v;
+    }
+    bool kept = false;
+    for (Cluster& cl : clusters_) {
+        ++counts.clusters;
+        ++counts.with_goal;
+        counts.goal_boards += cl.size;
+        if (analyse(cl.hardest, cl.moves, cl.size, counts, puzzles)) {
+            cl.puzzle = static_cast<std::int32_t>(puzzles.size() - 1);
+            kept = true;
+        }
+    }
+    if (!kept) return;
+    for (const Node& n : queue_) {
+        const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[joined_[from_[n.rank]]])];
+        if (cl.puzzle >= 0) ++puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[dist_[n.rank]];
+    }
+}
+
+void SignatureSearch::walk_clusters(bool from_goals, Counts& counts) {
+    // Walks that only mark boards: from the goal boards, each cluster met has
+    // a goal; after every goal board is marked, those left have none.
+    for (const Feasible& f : feasible_) {
+        if (from_goals && !goal_[f.r]) continue;
+        std::uint64_t size = 1;
+        for (int x = 0; x < n_; ++x) size *= fit_[x]->count[pats_[f.r * kMaxSize + x]];
+        for (std::uint64_t i = f.offset; i < f.offset + size; ++i) {
+            if (dist_[i] != kFar) continue;
             std::uint64_t local = i - f.offset;
             std::uint32_t q = 0;
             for (int x = 0; x < n_; ++x) {
@@ -197,71 +322,28 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
                 local %= f.stride[x];
                 q |= static_cast<std::uint32_t>(fit_[x]->nth[pats_[f.r * kMaxSize + x]][k]) << (4 * x);
             }
-            cluster_from(Node{f.r, q, i}, counts, puzzles);
+            std::uint64_t boards = 1;
+            dist_[i] = kSeen;
+            queue_.clear();
+            queue_.push_back(Node{f.r, q, i, vertical_cells(q)});
+            while (!queue_.empty()) {
+                const Node n = queue_.back();
+                queue_.pop_back();
+                for_each_neighbour<true>(n, [&](const Node& next, int) {
+                    std::uint8_t& far = dist_[next.rank];
+                    if (far != kFar) return;
+                    far = kSeen;
+                    ++boards;
+                    queue_.push_back(next);
+                });
+            }
+            ++counts.clusters;
+            if (from_goals) {
+                ++counts.with_goal;
+                counts.goal_boards += boards;
+            }
         }
     }
-    for (const Feasible& f : feasible_) slot_[f.r] = -1;
-}
-
-void SignatureSearch::cluster_from(const Node& start, Counts& counts, std::vector<Puzzle>& puzzles) {
-    // The first search keeps each board's neighbours (as ranks), so the
-    // second, from the goal boards, only walks those lists.
-    cluster_.clear();
-    edges_.clear();
-    edge_begin_.clear();
-    cluster_.push_back(start);
-    local_[start.rank] = 0;
-    visited_[start.rank >> 6] |= std::uint64_t{1} << (start.rank & 63);
-    std::uint64_t goals = 0;
-    for (std::size_t i = 0; i < cluster_.size(); ++i) {
-        const Node n = cluster_[i];
-        goals += goal_[n.r];
-        edge_begin_.push_back(static_cast<std::uint32_t>(edges_.size()));
-        for_each_neighbour(n, [&](const Node& next, int) {
-            edges_.push_back(static_cast<std::uint32_t>(next.rank));
-            std::uint64_t& word = visited_[next.rank >> 6];
-            const std::uint64_t bit = std::uint64_t{1} << (next.rank & 63);
-            if (word & bit) return;
-            word |= bit;
-            local_[next.rank] = static_cast<std::uint32_t>(cluster_.size());
-            cluster_.push_back(next);
-        });
-    }
-    edge_begin_.push_back(static_cast<std::uint32_t>(edges_.size()));
-    ++counts.clusters;
-    if (goals == 0) return;
-    ++counts.with_goal;
-    counts.goal_boards += cluster_.size();
-
-    // Distances to the goal: a search from every goal board at once.
-    if (dist_.empty()) dist_.assign(boards_, kFar);
-    order_.clear();
-    for (std::size_t i = 0; i < cluster_.size(); ++i)
-        if (goal_[cluster_[i].r]) {
-            dist_[cluster_[i].rank] = 0;
-            order_.push_back(static_cast<std::uint32_t>(i));
-        }
-    for (std::size_t k = 0; k < order_.size(); ++k) {
-        const std::uint32_t i = order_[k];
-        const std::uint8_t d = dist_[cluster_[i].rank];
-        if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
-        for (std::uint32_t e = edge_begin_[i]; e < edge_begin_[i + 1]; ++e) {
-            std::uint8_t& far = dist_[edges_[e]];
-            if (far != kFar) continue;
-            far = static_cast<std::uint8_t>(d + 1);
-            order_.push_back(local_[edges_[e]]);
-        }
-    }
-    const int moves = dist_[cluster_[order_.back()].rank];
-    // The hardest start: the least board, horizontal cells then vertical.
-    Node hardest = cluster_[order_.back()];
-    std::pair<Cells, Cells> least{hmask_[hardest.r], vertical_cells(hardest.q)};
-    for (std::size_t k = order_.size(); k-- > 0 && dist_[cluster_[order_[k]].rank] == moves;) {
-        const Node& n = cluster_[order_[k]];
-        const std::pair<Cells, Cells> key{hmask_[n.r], vertical_cells(n.q)};
-        if (key < least) least = key, hardest = n;
-    }
-    analyse(hardest, moves, counts, puzzles);
 }
 
 Board SignatureSearch::board_of(const Node& n, int without) const {
@@ -297,7 +379,8 @@ Board SignatureSearch::board_of(const Node& n, int without) const {
     return b;
 }
 
-void SignatureSearch::analyse(const Node& hardest, int moves, Counts& counts, std::vector<Puzzle>& puzzles) {
+bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size, Counts& counts,
+                              std::vector<Puzzle>& puzzles) {
     // Pieces moved on one shortest way to the goal: taking one of them off
     // shortens that way, so only the others need a search.
     std::uint64_t moved = 0;
@@ -326,9 +409,9 @@ void SignatureSearch::analyse(const Node& hardest, int moves, Counts& counts, st
         return true;
     };
     for (int y = 0; y < n_; ++y)
-        if (!check(y, *row_type_[y])) return;
+        if (!check(y, *row_type_[y])) return false;
     for (int x = 0; x < n_; ++x)
-        if (!check(n_ + x, *column_type_[x])) return;
+        if (!check(n_ + x, *column_type_[x])) return false;
 
     Puzzle p;
     const Board b = board_of(hardest, -1);
@@ -349,9 +432,8 @@ void SignatureSearch::analyse(const Node& hardest, int moves, Counts& counts, st
     for (std::size_t k = 0; k < first.size(); ++k)
         draw(b.blocks[static_cast<std::size_t>(first[k].second)], Board::label(static_cast<int>(k + 1)));
     p.moves = moves;
-    p.cluster_size = cluster_.size();
-    p.goal_levels.assign(static_cast<std::size_t>(moves) + 1, 0);
-    for (const std::uint32_t i : order_) ++p.goal_levels[dist_[cluster_[i].rank]];
+    p.cluster_size = size;
+    p.goal_levels.assign(static_cast<std::size_t>(moves) + 1, 0);  // filled by the caller
     p.walls = static_cast<int>(b.fixed.size());
     p.blocks = static_cast<int>(b.blocks.size());
     (void)pieces;
@@ -362,6 +444,7 @@ void SignatureSearch::analyse(const Node& hardest, int moves, Counts& counts, st
     if (counts.by_moves.size() <= static_cast<std::size_t>(moves)) counts.by_moves.resize(static_cast<std::size_t>(moves) + 1);
     ++counts.by_moves[static_cast<std::size_t>(moves)];
     puzzles.push_back(std::move(p));
+    return true;
 }
 
 }  // namespace slidedb::enumeration

@@ -5,8 +5,16 @@
 // numbered densely: for a row combination r (one placement per row) the
 // columns are independent, each taking any of its placements that avoid the
 // rows' cells, so the boards with rows r form a product, ranked in mixed
-// radix after the boards of the row combinations before r. A bit per board
-// marks it visited, a byte per board holds its distance to the goal.
+// radix after the boards of the row combinations before r. A byte per board
+// holds its distance to the goal.
+//
+// One search from every goal board of the signature at once gives each board
+// of a cluster with a goal its distance (a board's nearest goal is in its own
+// cluster); each board carries the goal board it was reached from, and goal
+// boards whose searches meet are joined (union-find), so the clusters come
+// out of the same pass. Boards left unreached are in clusters without a goal:
+// those are only counted, by walks that mark them, as are the clusters of a
+// signature that cannot hold a minimal puzzle.
 #pragma once
 
 #include <array>
@@ -50,19 +58,38 @@ private:
         std::uint32_t r;  // row combination
         std::uint32_t q;  // column placements, 4 bits each
         std::uint64_t rank;
+        Cells vertical;   // cells of the columns' pieces
     };
+    // A row combination that leaves every column a placement: where its
+    // boards start in rank order, and for each column the stride of its
+    // digit, the rank of each placement among those that fit, and the
+    // pattern of cells the rows hold there.
     struct Feasible {
         std::uint64_t offset;
         std::uint32_t r;
         std::array<std::uint32_t, kMaxSize> stride;
+        std::array<const std::int8_t*, kMaxSize> rank;
+        std::array<std::uint8_t, kMaxSize> pattern;
+    };
+
+    // What the search from the goal boards learned of one cluster.
+    struct Cluster {
+        std::uint64_t size = 0;
+        int moves = -1;   // greatest distance to the goal
+        Node hardest{};   // the least board at that distance
+        Cells key_h = 0, key_v = 0;
+        std::int32_t puzzle = -1;  // index into the puzzles found, when kept
     };
 
     std::uint64_t rank_of(std::uint32_t r, std::uint32_t q) const;
     Cells vertical_cells(std::uint32_t q) const;
-    template <class F>
+    // Steps: only moves of one cell (enough to tell a cluster's boards).
+    template <bool Steps = false, class F>
     void for_each_neighbour(const Node& n, F&& f) const;
-    void cluster_from(const Node& start, Counts& counts, std::vector<Puzzle>& puzzles);
-    void analyse(const Node& hardest, int moves, Counts& counts, std::vector<Puzzle>& puzzles);
+    std::uint32_t root(std::uint32_t goal);
+    void goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles);
+    void walk_clusters(bool from_goals, Counts& counts);
+    bool analyse(const Node& hardest, int moves, std::uint64_t size, Counts& counts, std::vector<Puzzle>& puzzles);
     Board board_of(const Node& n, int without) const;
 
     const Geometry& g_;
@@ -83,12 +110,12 @@ private:
 
     std::vector<Feasible> feasible_;
     std::uint64_t boards_ = 0;
-    std::vector<std::uint64_t> visited_;
-    std::vector<std::uint8_t> dist_;
-    std::vector<Node> cluster_;                 // the cluster in discovery order
-    std::vector<std::uint32_t> edge_begin_, edges_;  // neighbours of each, as ranks
-    std::vector<std::uint32_t> local_;          // by rank: place in cluster_
-    std::vector<std::uint32_t> order_;          // cluster_ by distance to the goal
+    std::vector<std::uint8_t> dist_;    // by rank
+    std::vector<std::uint32_t> from_;   // by rank: the goal board (its index) it was reached from
+    std::vector<std::uint32_t> joined_; // by goal board: union-find parent
+    std::vector<std::int32_t> cluster_of_;  // by goal board root: index into clusters_
+    std::vector<Cluster> clusters_;
+    std::vector<Node> queue_;           // boards reached, by distance to the goal
     Visited<std::uint64_t> probe_;  // for the minimality searches
 };
 
