@@ -30,7 +30,7 @@ EnumerationWriter::EnumerationWriter(SQLite::Database& db, const std::string& co
         import_id_ = db_.getLastInsertRowid();
     }
     {
-        SQLite::Statement st(db_, "SELECT id, units FROM enumerations WHERE size = ? AND min_walls = ? "
+        SQLite::Statement st(db_, "SELECT id, units, enumerator FROM enumerations WHERE size = ? AND min_walls = ? "
                                   "AND max_walls = ? AND every_cluster = ?");
         st.bind(1, id.size);
         st.bind(2, id.min_walls);
@@ -38,6 +38,10 @@ EnumerationWriter::EnumerationWriter(SQLite::Database& db, const std::string& co
         st.bind(4, id.every_cluster ? 1 : 0);
         if (st.executeStep()) {
             enumeration_id_ = st.getColumn(0).getInt64();
+            if (st.getColumn(2).getString() != id.enumerator)
+                throw StoreError(fmt::format("the database's {}x{} enumeration was begun by {}, this slidedb is {}: its "
+                                             "units differ, use a new database",
+                                             id.size, id.size, st.getColumn(2).getString(), id.enumerator));
             if (static_cast<std::uint64_t>(st.getColumn(1).getInt64()) != id.units)
                 throw StoreError(fmt::format("the database's {}x{} enumeration has {} units, this slidedb makes {}",
                                              id.size, id.size, st.getColumn(1).getInt64(), id.units));

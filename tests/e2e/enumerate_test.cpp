@@ -60,12 +60,32 @@ TEST(Enumerate, MergedShardsEqualOneRunAndARerunDoesNothing) {
     EXPECT_EQ(enumeration_content(dir / "all.db"), enumeration_content(dir / "one.db"));
     EXPECT_EQ(dump(dir / "all.db", "SELECT units_done, clusters, with_goal, puzzles, puzzle_boards, most_moves "
                                    "FROM enumeration_totals"),
-              "256|130299|62106|1730|329603|20\n");
+              "397|130299|62106|1730|329603|20\n");
     // Merging a shard again adds nothing.
     const Outcome twice = slidedb(dir, "merge s2.db --db all.db");
     ASSERT_EQ(twice.status, 0) << twice.err;
     EXPECT_EQ(twice.out.find("0 runs"), twice.out.find(": ") + 2) << twice.out;
     EXPECT_EQ(enumeration_content(dir / "all.db"), enumeration_content(dir / "one.db"));
+}
+
+TEST(Enumerate, ADatabaseBegunByAnotherEnumeratorIsNeitherResumedNorMerged) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..0 --shard 1/2 --db old.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..0 --shard 2/2 --db new.db -q").status, 0);
+    {
+        // As an older slidedb, with other units, would have left it.
+        SQLite::Database db((dir / "old.db").string(), SQLite::OPEN_READWRITE);
+        db.exec("UPDATE enumerations SET enumerator = 'enumerate-1'");
+    }
+    const std::string before = enumeration_content(dir / "old.db");
+    const Outcome resumed = slidedb(dir, "enumerate --size 4 --walls 0..0 --db old.db -q");
+    EXPECT_NE(resumed.status, 0);
+    EXPECT_NE(resumed.err.find("begun by enumerate-1"), std::string::npos) << resumed.err;
+    EXPECT_EQ(enumeration_content(dir / "old.db"), before);
+    const Outcome merged = slidedb(dir, "merge old.db --db new.db");
+    EXPECT_NE(merged.status, 0);
+    EXPECT_NE(merged.err.find("old.db: its 4x4 enumeration was made by enumerate-1"), std::string::npos) << merged.err;
+    EXPECT_EQ(dump(dir / "new.db", "SELECT COUNT(*) FROM imports"), "1\n");
 }
 
 TEST(Enumerate, RefusesBadArguments) {

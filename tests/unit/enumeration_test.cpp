@@ -82,7 +82,7 @@ TEST(Enumeration, SkippingClustersThatCannotGiveAPuzzleKeepsEveryPuzzle) {
 TEST(Enumeration, ShardsSplitTheUnitsWithoutOverlap) {
     const Spec spec{5, 0, 1};
     const std::uint64_t units = unit_count(spec);
-    EXPECT_EQ(units, 4864u);
+    EXPECT_EQ(units, 5430u);  // 4,864 row signatures, the costly ones split
     std::vector<int> owners(units, 0);
     std::vector<std::uint64_t> per_shard(7, 0);
     for (std::uint64_t u = 0; u < units; ++u)
@@ -90,4 +90,26 @@ TEST(Enumeration, ShardsSplitTheUnitsWithoutOverlap) {
             if (in_shard(u, Shard{k, 7})) ++owners[u], ++per_shard[static_cast<std::size_t>(k - 1)];
     for (int o : owners) EXPECT_EQ(o, 1);
     for (std::uint64_t n : per_shard) EXPECT_NEAR(static_cast<double>(n), units / 7.0, units / 7.0 * 0.15);
+}
+
+TEST(Enumeration, CostlySignaturesAreSplitAndEachPuzzleMapsToTheUnitThatFoundIt) {
+    // 256 row signatures, 397 units once the costly ones are split by their
+    // first columns' types; 6x6 without walls: 7,776 signatures, 73,154 units.
+    EXPECT_EQ(unit_count(Spec{5, 0, 0}), 397u);
+    EXPECT_EQ(unit_count(Spec{6, 0, 0}), 73154u);
+    EXPECT_EQ(unit_count(Spec{4, 0, 2}), 1467u);  // nothing worth splitting
+    const Spec spec{5, 0, 0};
+    std::uint64_t puzzles = 0;
+    std::set<std::uint64_t> units;
+    enumerate(spec, Shard{}, 2, nullptr, [&](UnitResult&& r) {
+        units.insert(r.unit);
+        for (const Puzzle& p : r.puzzles) {
+            std::vector<std::string> rows;
+            for (int y = 0; y < 5; ++y) rows.push_back(p.grid.substr(static_cast<std::size_t>(5 * y), 5));
+            EXPECT_EQ(unit_of(spec, slidedb::board_from_grid(rows, slidedb::Side::Right)), std::optional{r.unit}) << p.grid;
+            ++puzzles;
+        }
+    }, nullptr);
+    EXPECT_EQ(puzzles, 1730u);
+    EXPECT_EQ(units.size(), 397u);
 }

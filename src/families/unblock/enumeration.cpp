@@ -38,9 +38,81 @@ std::vector<TypeChoice> row_signatures(const Geometry& g) {
     return out;
 }
 
+// Boards of a row signature whose first columns take the types `prefix`
+// (`fixed` of them), by the type of the next column (one entry, the total,
+// when none is left): for a row combination the columns are independent, so
+// its boards are a product over columns of the placements that fit.
+std::vector<std::uint64_t> boards_by_next_column(const Geometry& g, const TypeChoice& rows, const TypeChoice& prefix,
+                                                 int fixed) {
+    const int n = g.size;
+    const std::size_t next = fixed < n ? g.fits[static_cast<std::size_t>(fixed)].size() : 1;
+    std::vector<std::uint64_t> out(next, 0);
+    // Placements that fit each pattern, column by column: of the fixed type,
+    // or of any type for the columns after the next.
+    std::array<std::array<std::uint64_t, kPatterns>, kMaxSize> fit{};
+    for (int x = 0; x < n; ++x) {
+        if (x == fixed) continue;
+        const auto& fits = g.fits[static_cast<std::size_t>(x)];
+        for (std::size_t t = 0; t < fits.size(); ++t) {
+            if (x < fixed && static_cast<int>(t) != prefix[x]) continue;
+            for (unsigned pat = 0; pat < kPatterns; ++pat) fit[static_cast<std::size_t>(x)][pat] += fits[t].count[pat];
+        }
+    }
+    std::array<unsigned, kMaxSize> pats{};
+    auto combine = [&](auto&& self, int y) -> void {
+        if (y == n) {
+            std::uint64_t rest = 1;
+            for (int x = 0; x < n && rest; ++x)
+                if (x != fixed) rest *= fit[static_cast<std::size_t>(x)][pats[static_cast<std::size_t>(x)]];
+            if (rest == 0) return;
+            if (fixed == n) {
+                out[0] += rest;
+                return;
+            }
+            const auto& fits = g.fits[static_cast<std::size_t>(fixed)];
+            for (std::size_t t = 0; t < next; ++t) out[t] += rest * fits[t].count[pats[static_cast<std::size_t>(fixed)]];
+            return;
+        }
+        const auto saved = pats;
+        for (const LinePlacement& p : g.rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(rows[y])].placements) {
+            for (int x = 0; x < n; ++x)
+                pats[static_cast<std::size_t>(x)] |= static_cast<unsigned>(p.cells >> (y * n + x) & 1) << y;
+            self(self, y + 1);
+            pats = saved;
+        }
+    };
+    combine(combine, 0);
+    return out;
+}
+
+// The work units: a row signature each, and when the enumeration has few
+// row signatures, a costly one split by the type of its first column, a
+// costly part of it by the type of the second, and so on, until each part
+// holds at most a 1 / kUnitsWanted share of the boards (or kFewestBoards).
+// Sizes are exact board counts, so every machine splits alike.
+constexpr std::size_t kSplitBelow = 50'000;  // row signatures; above, units are many and small already
+constexpr std::uint64_t kUnitsWanted = 20'000;
+constexpr std::uint64_t kFewestBoards = 50'000;  // a few milliseconds
+
+struct Part {
+    std::uint32_t signature;
+    std::uint8_t fixed;  // columns whose type the part fixes
+    std::array<std::uint8_t, kMaxSize> columns;
+};
+
 struct Plan {
     Geometry geometry;
-    std::vector<TypeChoice> units;
+    std::vector<TypeChoice> signatures;  // in lexicographic order
+    // When split: every unit's part, by signature then column types.
+    std::vector<Part> parts;
+    std::vector<std::uint64_t> first_part;  // by signature, and one more
+
+    bool split() const { return !parts.empty(); }
+    std::uint64_t units() const { return split() ? parts.size() : signatures.size(); }
+    Part part(std::uint64_t unit) const {
+        if (split()) return parts[static_cast<std::size_t>(unit)];
+        return Part{static_cast<std::uint32_t>(unit), 0, {}};
+    }
 };
 
 std::shared_ptr<const Plan> plan_for(const Spec& spec) {
@@ -50,8 +122,43 @@ std::shared_ptr<const Plan> plan_for(const Spec& spec) {
     auto& p = plans[{spec.size, spec.min_walls, spec.max_walls}];
     if (!p) {
         auto plan = std::make_shared<Plan>();
-        plan->geometry = make_geometry(spec.size, spec.min_walls, spec.max_walls);
-        plan->units = row_signatures(plan->geometry);
+        const Geometry& g = plan->geometry = make_geometry(spec.size, spec.min_walls, spec.max_walls);
+        plan->signatures = row_signatures(g);
+        if (plan->signatures.size() < kSplitBelow) {
+            std::vector<std::vector<std::uint64_t>> by_first;
+            std::uint64_t total = 0;
+            for (const TypeChoice& rows : plan->signatures) {
+                by_first.push_back(boards_by_next_column(g, rows, TypeChoice{}, 0));
+                for (const std::uint64_t b : by_first.back()) total += b;
+            }
+            const std::uint64_t most = std::max(total / kUnitsWanted, kFewestBoards);
+            TypeChoice prefix{};
+            auto cut = [&](auto&& self, std::uint32_t sig, int fixed, const std::vector<std::uint64_t>& by_next) -> void {
+                for (std::size_t t = 0; t < by_next.size(); ++t) {
+                    if (by_next[t] == 0) continue;  // no board: no unit
+                    prefix[fixed] = static_cast<int>(t);
+                    if (by_next[t] > most && fixed + 1 < g.size) {
+                        self(self, sig, fixed + 1, boards_by_next_column(g, plan->signatures[sig], prefix, fixed + 1));
+                        continue;
+                    }
+                    Part part{sig, static_cast<std::uint8_t>(fixed + 1), {}};
+                    for (std::size_t x = 0; x < part.fixed && x < kMaxSize; ++x) part.columns[x] = static_cast<std::uint8_t>(prefix[x]);
+                    plan->parts.push_back(part);
+                }
+            };
+            for (std::uint32_t sig = 0; sig < plan->signatures.size(); ++sig) {
+                plan->first_part.push_back(plan->parts.size());
+                std::uint64_t boards = 0;
+                for (const std::uint64_t b : by_first[sig]) boards += b;
+                if (boards > most)
+                    cut(cut, sig, 0, by_first[sig]);
+                else
+                    plan->parts.push_back(Part{sig, 0, {}});  // whole, even without a board
+            }
+            plan->first_part.push_back(plan->parts.size());
+            // Nothing to split: units stay one a signature.
+            if (plan->parts.size() == plan->signatures.size()) plan->parts.clear(), plan->first_part.clear();
+        }
         p = plan;
     }
     return p;
@@ -70,10 +177,15 @@ class UnitRunner {
 public:
     UnitRunner(const Geometry& g, bool every_cluster) : g_(g), search_(g, every_cluster) {}
 
-    UnitResult run(std::uint64_t unit, const TypeChoice& rows) {
+    // The unit's row types, and the types of its first `fixed` columns.
+    UnitResult run(std::uint64_t unit, const TypeChoice& rows, const TypeChoice& columns, int fixed) {
         UnitResult out;
         out.unit = unit;
-        search_.set_rows(rows);
+        if (!ready_ || rows != rows_) search_.set_rows(rows);  // parts of one signature share it
+        ready_ = true;
+        rows_ = rows;
+        fixed_ = columns;
+        fixed_count_ = fixed;
         const std::uint32_t combinations = search_.row_combinations();
         level_.resize(static_cast<std::size_t>(g_.size) + 1);
         level_[0].resize(combinations);
@@ -92,6 +204,7 @@ private:
         auto& to = level_[static_cast<std::size_t>(x) + 1];
         const auto& fits = g_.fits[static_cast<std::size_t>(x)];
         for (std::size_t t = 0; t < fits.size(); ++t) {
+            if (x < fixed_count_ && static_cast<int>(t) != fixed_[x]) continue;
             to.clear();
             const auto& count = fits[t].count;
             for (const std::uint32_t r : from)
@@ -106,6 +219,9 @@ private:
     SignatureSearch search_;
     TypeChoice columns_{};
     std::vector<std::vector<std::uint32_t>> level_;
+    bool ready_ = false;
+    TypeChoice rows_{}, fixed_{};
+    int fixed_count_ = 0;
 };
 
 }  // namespace
@@ -121,7 +237,7 @@ void Counts::add(const Counts& o) {
     for (std::size_t i = 0; i < o.by_moves.size(); ++i) by_moves[i] += o.by_moves[i];
 }
 
-std::uint64_t unit_count(const Spec& spec) { return plan_for(spec)->units.size(); }
+std::uint64_t unit_count(const Spec& spec) { return plan_for(spec)->units(); }
 
 std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board) {
     if (board.width != spec.size || board.height != spec.size) return std::nullopt;
@@ -155,10 +271,33 @@ std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board) {
         if (found < 0) return std::nullopt;
         choice[y] = found;
     }
-    // Units are made in lexicographic order of their row types.
-    const auto at = std::lower_bound(plan->units.begin(), plan->units.end(), choice);
-    if (at == plan->units.end() || *at != choice) return std::nullopt;
-    return static_cast<std::uint64_t>(at - plan->units.begin());
+    // Signatures are made in lexicographic order of their row types.
+    const auto at = std::lower_bound(plan->signatures.begin(), plan->signatures.end(), choice);
+    if (at == plan->signatures.end() || *at != choice) return std::nullopt;
+    const auto s = static_cast<std::size_t>(at - plan->signatures.begin());
+    if (!plan->split()) return s;
+    // Its part: the one whose column types the board's first columns have.
+    TypeChoice columns{};
+    for (int x = 0; x < g.size; ++x) {
+        std::vector<std::pair<int, int>> pieces;  // row, length
+        for (const Block& b : board.blocks)
+            if (b.axis == Axis::Vertical && b.col == x) pieces.push_back({b.row, b.length});
+        std::sort(pieces.begin(), pieces.end());
+        std::vector<std::int8_t> lengths;
+        for (const auto& [row, len] : pieces) lengths.push_back(static_cast<std::int8_t>(len));
+        const auto& types = g.columns[static_cast<std::size_t>(x)];
+        std::size_t t = 0;
+        while (t < types.size() && types[t].lengths != lengths) ++t;
+        if (t == types.size()) return std::nullopt;
+        columns[x] = static_cast<int>(t);
+    }
+    for (std::uint64_t u = plan->first_part[s]; u < plan->first_part[s + 1]; ++u) {
+        const Part& part = plan->parts[static_cast<std::size_t>(u)];
+        bool same = true;
+        for (int x = 0; x < part.fixed; ++x) same &= part.columns[static_cast<std::size_t>(x)] == columns[x];
+        if (same) return u;
+    }
+    return std::nullopt;
 }
 
 bool in_shard(std::uint64_t unit, const Shard& shard) {
@@ -172,7 +311,7 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<void(const Progress&)>& progress) {
     const auto plan = plan_for(spec);
     std::vector<std::uint64_t> todo;
-    for (std::uint64_t u = 0; u < plan->units.size(); ++u)
+    for (std::uint64_t u = 0; u < plan->units(); ++u)
         if (in_shard(u, shard) && !(skip && skip(u))) todo.push_back(u);
     // Costly units are spread over the list, so the rate so far predicts the rest.
     std::sort(todo.begin(), todo.end(), [](std::uint64_t a, std::uint64_t b) { return scramble(a ^ 0x5bd1e995) < scramble(b ^ 0x5bd1e995); });
@@ -189,7 +328,10 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
         UnitRunner& runner = runners.local();
         for (std::size_t i = range.begin(); i < range.end(); ++i) {
             const auto unit_started = std::chrono::steady_clock::now();
-            UnitResult result = runner.run(todo[i], plan->units[todo[i]]);
+            const Part part = plan->part(todo[i]);
+            TypeChoice columns{};
+            for (int x = 0; x < part.fixed; ++x) columns[x] = part.columns[static_cast<std::size_t>(x)];
+            UnitResult result = runner.run(todo[i], plan->signatures[part.signature], columns, part.fixed);
             result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unit_started).count();
             std::lock_guard lock(m);
             state.counts.add(result.counts);

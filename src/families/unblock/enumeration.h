@@ -75,7 +75,10 @@ struct Progress {
     Counts counts;
 };
 
-// Units of the whole enumeration of `spec`.
+// Units of the whole enumeration of `spec`: a choice of row types each, and
+// when the enumeration has few of those, the costly ones split further by
+// the types of their first columns (by exact board counts, so that no unit
+// holds more than about 1/20,000 of the boards).
 std::uint64_t unit_count(const Spec& spec);
 // The unit whose signatures hold this board (one of the enumeration's:
 // see cluster_representative.h), or nothing.
@@ -86,7 +89,8 @@ std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board);
 bool in_shard(std::uint64_t unit, const Shard& shard);
 
 // Version of the enumerator: stored with every enumeration.
-inline constexpr const char* kEnumeratorVersion = "enumerate-1";
+// A database keeps the units of the version that began it.
+inline constexpr const char* kEnumeratorVersion = "enumerate-2";
 
 // Runs the units of the shard on every core (threads = 0: all). `skip(u)`
 // says a unit is already done; `done` receives each finished unit, one call
