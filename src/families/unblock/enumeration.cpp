@@ -58,30 +58,34 @@ std::vector<std::uint64_t> boards_by_next_column(const Geometry& g, const TypeCh
             for (unsigned pat = 0; pat < kPatterns; ++pat) fit[static_cast<std::size_t>(x)][pat] += fits[t].count[pat];
         }
     }
-    std::array<unsigned, kMaxSize> pats{};
-    auto combine = [&](auto&& self, int y) -> void {
+    // The next column counts 1 here, and columns past the side (pattern 0) too.
+    for (std::size_t x = static_cast<std::size_t>(std::min(fixed, n)); x < kMaxSize; ++x)
+        if (static_cast<int>(x) == fixed || static_cast<int>(x) >= n) fit[x].fill(1);
+    // Each row placement's cells as column patterns, a byte a column.
+    std::array<std::vector<std::uint64_t>, kMaxSize> bits;
+    for (int y = 0; y < n; ++y)
+        for (const LinePlacement& p : g.rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(rows[y])].placements) {
+            std::uint64_t b = 0;
+            for (int x = 0; x < n; ++x) b |= (p.cells >> (y * n + x) & 1) << (8 * x + y);
+            bits[static_cast<std::size_t>(y)].push_back(b);
+        }
+    auto combine = [&](auto&& self, int y, std::uint64_t pats) -> void {
         if (y == n) {
             std::uint64_t rest = 1;
-            for (int x = 0; x < n && rest; ++x)
-                if (x != fixed) rest *= fit[static_cast<std::size_t>(x)][pats[static_cast<std::size_t>(x)]];
+            for (std::size_t x = 0; x < kMaxSize; ++x) rest *= fit[x][pats >> (8 * x) & 63];
             if (rest == 0) return;
             if (fixed == n) {
                 out[0] += rest;
                 return;
             }
+            const unsigned pat = static_cast<unsigned>(pats >> (8 * fixed) & 63);
             const auto& fits = g.fits[static_cast<std::size_t>(fixed)];
-            for (std::size_t t = 0; t < next; ++t) out[t] += rest * fits[t].count[pats[static_cast<std::size_t>(fixed)]];
+            for (std::size_t t = 0; t < next; ++t) out[t] += rest * fits[t].count[pat];
             return;
         }
-        const auto saved = pats;
-        for (const LinePlacement& p : g.rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(rows[y])].placements) {
-            for (int x = 0; x < n; ++x)
-                pats[static_cast<std::size_t>(x)] |= static_cast<unsigned>(p.cells >> (y * n + x) & 1) << y;
-            self(self, y + 1);
-            pats = saved;
-        }
+        for (const std::uint64_t b : bits[static_cast<std::size_t>(y)]) self(self, y + 1, pats | b);
     };
-    combine(combine, 0);
+    combine(combine, 0, 0);
     return out;
 }
 
