@@ -102,21 +102,45 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
         for (std::size_t p = 0; p < t.placements.size(); ++p)
             for (unsigned pattern = 0; pattern < kPatterns; ++pattern) {
                 t.free_begin.push_back(static_cast<std::uint16_t>(t.free_moves.size()));
-                t.step_begin.push_back(static_cast<std::uint16_t>(t.step_moves.size()));
                 Cells held = 0;
                 for (int k = 0; k < size; ++k)
                     if (pattern >> k & 1) held |= cell(size, row, line, k);
-                for (const LineMove& m : t.moves[p]) {
-                    if (m.sweep & held) continue;
-                    t.free_moves.push_back({m.to, m.item});
-                    if (m.delta == 1 || m.delta == -1) t.step_moves.push_back({m.to, m.item});
-                }
+                for (const LineMove& m : t.moves[p])
+                    if (!(m.sweep & held)) t.free_moves.push_back({m.to, m.item});
             }
         t.free_begin.push_back(static_cast<std::uint16_t>(t.free_moves.size()));
-        t.step_begin.push_back(static_cast<std::uint16_t>(t.step_moves.size()));
         if (t.free_moves.size() > 0xFFFF) throw std::logic_error("a line type with too many moves");
     }
     return types;
+}
+
+// Groups of the placements that fit (rank >= 0) under one-cell moves whose
+// sweep avoids `held`, numbered in order of their first placement.
+void group_placements(const LineType& t, Cells held, const std::array<std::int8_t, 16>& rank,
+                      std::array<std::int8_t, 16>& group, std::uint8_t& groups, std::array<std::uint8_t, 16>& size) {
+    std::array<std::uint8_t, 16> parent{};
+    for (std::size_t p = 0; p < 16; ++p) parent[p] = static_cast<std::uint8_t>(p);
+    auto root = [&](std::size_t p) {
+        while (parent[p] != p) p = parent[p];
+        return p;
+    };
+    for (std::size_t p = 0; p < t.placements.size(); ++p) {
+        if (rank[p] < 0) continue;
+        for (const LineMove& m : t.moves[p])
+            if ((m.delta == 1 || m.delta == -1) && !(m.sweep & held)) parent[root(m.to)] = static_cast<std::uint8_t>(root(p));
+    }
+    group.fill(-1);
+    groups = 0;
+    size.fill(0);
+    std::array<std::int8_t, 16> of_root;
+    of_root.fill(-1);
+    for (std::size_t p = 0; p < t.placements.size(); ++p) {
+        if (rank[p] < 0) continue;
+        std::int8_t& g = of_root[root(p)];
+        if (g < 0) g = static_cast<std::int8_t>(groups++);
+        group[p] = g;
+        ++size[static_cast<std::size_t>(g)];
+    }
 }
 
 }  // namespace
@@ -151,7 +175,21 @@ Geometry make_geometry(int size, int min_walls, int max_walls) {
                     f.rank[pat][p] = static_cast<std::int8_t>(f.count[pat]);
                     f.nth[pat][f.count[pat]++] = static_cast<std::uint8_t>(p);
                 }
+                group_placements(t, held, f.rank[pat], f.group[pat], f.groups[pat], f.group_size[pat]);
             }
+            for (unsigned pat = 0; pat < (1u << size); ++pat)
+                for (int k = 0; k < size; ++k) {
+                    const unsigned taken = pat | 1u << k, freed = pat & ~(1u << k);
+                    const Cells cell_k = column_cells(size, x, 1u << k);
+                    for (std::size_t p = 0; p < t.placements.size(); ++p) {
+                        const int i = f.group[pat][p];
+                        if (i < 0) continue;
+                        if (!(t.placements[p].cells & cell_k))
+                            f.narrowed[pat][static_cast<std::size_t>(i)][static_cast<std::size_t>(k)] |=
+                                static_cast<std::uint16_t>(1u << f.group[taken][p]);
+                        f.widened[pat][static_cast<std::size_t>(i)][static_cast<std::size_t>(k)] = f.group[freed][p];
+                    }
+                }
             fits.push_back(f);
         }
         g.fits.push_back(std::move(fits));

@@ -55,10 +55,6 @@ struct LineType {
     // then never looks at a blocked move.
     std::vector<std::uint16_t> free_begin;
     std::vector<LineStep> free_moves;
-    // The same for moves of one cell: a longer slide is one-cell slides over
-    // free cells, so these alone connect a cluster.
-    std::vector<std::uint16_t> step_begin;
-    std::vector<LineStep> step_moves;
 };
 
 // For a column type: which of its placements fit beside the cells of the
@@ -68,6 +64,18 @@ struct ColumnFit {
     std::array<std::uint8_t, kPatterns> count{};
     std::array<std::array<std::int8_t, 16>, kPatterns> rank{};   // -1 when it does not fit
     std::array<std::array<std::uint8_t, 16>, kPatterns> nth{};   // placement of each rank
+
+    // The placements that fit, in groups that one-cell moves connect (a
+    // longer slide is one-cell slides over free cells), numbered in order of
+    // their first placement.
+    std::array<std::uint8_t, kPatterns> groups{};
+    std::array<std::array<std::int8_t, 16>, kPatterns> group{};         // of each placement, -1 when it does not fit
+    std::array<std::array<std::uint8_t, 16>, kPatterns> group_size{};   // placements of each group
+    // When row k's cell is taken too: the groups of pattern | 1 << k that
+    // group i's placements avoiding that cell fall in, as bits.
+    std::array<std::array<std::array<std::uint16_t, kMaxSize>, 16>, kPatterns> narrowed{};
+    // When row k's cell is freed: the group of pattern & ~(1 << k) holding group i.
+    std::array<std::array<std::array<std::int8_t, kMaxSize>, 16>, kPatterns> widened{};
 };
 
 struct Geometry {

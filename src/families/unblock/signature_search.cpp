@@ -11,8 +11,7 @@ namespace slidedb::enumeration {
 
 namespace {
 
-constexpr std::uint8_t kFar = 0xFF;   // distance not known yet
-constexpr std::uint8_t kSeen = 0xFE;  // in a cluster without a goal
+constexpr std::uint8_t kFar = 0xFF;  // distance not known yet
 
 // Whether the board reaches a goal board within `limit` moves.
 bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& seen) {
@@ -66,16 +65,20 @@ bool SignatureSearch::can_hold_puzzle() const {
         for (std::size_t i = 0; i < column_type_[x]->lengths.size(); ++i)
             items[static_cast<std::size_t>(count++)] = {column_type_[x]->reach[i], n_ + x};
     // Grow the primary piece's group: items of one line always meet, others
-    // when the cells they may cover overlap.
-    std::uint64_t reached = std::uint64_t{1} << primary, grown = 0;
-    while (reached != grown) {
-        grown = reached;
-        for (int a = 0; a < count; ++a) {
-            if (!(reached >> a & 1)) continue;
-            for (int b = 0; b < count; ++b)
-                if (items[static_cast<std::size_t>(a)].line == items[static_cast<std::size_t>(b)].line ||
-                    (items[static_cast<std::size_t>(a)].reach & items[static_cast<std::size_t>(b)].reach))
-                    reached |= std::uint64_t{1} << b;
+    // when the cells they may cover overlap, so an item joins when its line
+    // is one of the group's or its cells meet the group's.
+    std::uint64_t reached = std::uint64_t{1} << primary;
+    Cells cells = items[static_cast<std::size_t>(primary)].reach;
+    unsigned lines = 1u << items[static_cast<std::size_t>(primary)].line;
+    for (bool grown = true; grown;) {
+        grown = false;
+        for (int b = 0; b < count; ++b) {
+            const Item& item = items[static_cast<std::size_t>(b)];
+            if (reached >> b & 1 || !((lines >> item.line & 1) || (item.reach & cells))) continue;
+            reached |= std::uint64_t{1} << b;
+            cells |= item.reach;
+            lines |= 1u << item.line;
+            grown = true;
         }
     }
     return reached == (count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1);
@@ -132,18 +135,16 @@ std::uint64_t SignatureSearch::rank_of(std::uint32_t r, std::uint32_t q) const {
 }
 
 // f(next, piece): piece is 4 * line + item, rows first then columns.
-template <bool Steps, class F>
+template <class F>
 void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     const Cells vertical = n.vertical;
     const unsigned line = (1u << n_) - 1;
     for (int y = 0; y < n_; ++y) {
         const unsigned p = digits_[n.r * kMaxSize + y];
         const LineType& t = *row_type_[y];
-        const auto& begin = Steps ? t.step_begin : t.free_begin;
-        const auto& moves = Steps ? t.step_moves : t.free_moves;
-        const std::uint16_t* at = &begin[p * kPatterns + (vertical >> (y * n_) & line)];
+        const std::uint16_t* at = &t.free_begin[p * kPatterns + (vertical >> (y * n_) & line)];
         for (std::uint32_t i = at[0]; i < at[1]; ++i) {
-            const LineStep m = moves[i];
+            const LineStep m = t.free_moves[i];
             const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[y];
             f(Node{r, n.q, rank_of(r, n.q), vertical}, 4 * y + m.item);
         }
@@ -154,11 +155,9 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         const std::int8_t* rank = here.rank[x];
         const LineType& t = *column_type_[x];
         const Cells others = vertical ^ t.placements[p].cells;
-        const auto& begin = Steps ? t.step_begin : t.free_begin;
-        const auto& moves = Steps ? t.step_moves : t.free_moves;
-        const std::uint16_t* at = &begin[p * kPatterns + here.pattern[x]];
+        const std::uint16_t* at = &t.free_begin[p * kPatterns + here.pattern[x]];
         for (std::uint32_t i = at[0]; i < at[1]; ++i) {
-            const LineStep m = moves[i];
+            const LineStep m = t.free_moves[i];
             const std::uint32_t q = (n.q & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x);
             const std::uint64_t r = n.rank + static_cast<std::uint64_t>(rank[m.to] - rank[p]) * here.stride[x];
             f(Node{n.r, q, r, others | t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
@@ -198,13 +197,13 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     counts.boards += total;
     dist_.assign(total, kFar);
     if (from_.size() < total) from_.resize(total);
-    if (every_cluster_ && !can_hold_puzzle()) {
-        // No board here is a minimal puzzle: its clusters need only counting.
-        walk_clusters(true, counts);
+    if (every_cluster_) {
+        count_clusters(counts);
+        // Where no board is a minimal puzzle, counting was all.
+        if (can_hold_puzzle()) goal_clusters(counts, puzzles, false);
     } else {
-        goal_clusters(counts, puzzles);
+        goal_clusters(counts, puzzles, true);
     }
-    if (every_cluster_) walk_clusters(false, counts);
     for (const Feasible& f : feasible_) slot_[f.r] = -1;
 }
 
@@ -216,7 +215,7 @@ std::uint32_t SignatureSearch::root(std::uint32_t goal) {
     return goal;
 }
 
-void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles) {
+void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles, bool count) {
     // Every goal board at distance 0, each its own group: the boards of row
     // combination r, in rank order, are the column placements counted in
     // mixed radix, the last column fastest.
@@ -252,7 +251,7 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     for (std::size_t i = 0; i < queue_.size(); ++i) {
         const Node n = queue_[i];
         const std::uint8_t d = dist_[n.rank];
-        if (d + 1 >= kSeen) throw std::overflow_error("a cluster deeper than 253 moves");
+        if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
         const std::uint32_t g = root(from_[n.rank]);
         for_each_neighbour(n, [&](const Node& next, int) {
             std::uint8_t& far = dist_[next.rank];
@@ -291,9 +290,11 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     }
     bool kept = false;
     for (Cluster& cl : clusters_) {
-        ++counts.clusters;
-        ++counts.with_goal;
-        counts.goal_boards += cl.size;
+        if (count) {
+            ++counts.clusters;
+            ++counts.with_goal;
+            counts.goal_boards += cl.size;
+        }
         if (analyse(cl.hardest, cl.moves, cl.size, counts, puzzles)) {
             cl.puzzle = static_cast<std::int32_t>(puzzles.size() - 1);
             kept = true;
@@ -306,43 +307,89 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     }
 }
 
-void SignatureSearch::walk_clusters(bool from_goals, Counts& counts) {
-    // Walks that only mark boards: from the goal boards, each cluster met has
-    // a goal; after every goal board is marked, those left have none.
+void SignatureSearch::count_clusters(Counts& counts) {
+    // Blocks of each row combination, in mixed radix over the columns' groups.
+    first_block_.clear();
+    std::uint64_t blocks = 0;
     for (const Feasible& f : feasible_) {
-        if (from_goals && !goal_[f.r]) continue;
-        std::uint64_t size = 1;
-        for (int x = 0; x < n_; ++x) size *= fit_[x]->count[pats_[f.r * kMaxSize + x]];
-        for (std::uint64_t i = f.offset; i < f.offset + size; ++i) {
-            if (dist_[i] != kFar) continue;
-            std::uint64_t local = i - f.offset;
-            std::uint32_t q = 0;
-            for (int x = 0; x < n_; ++x) {
-                const std::uint64_t k = local / f.stride[x];
-                local %= f.stride[x];
-                q |= static_cast<std::uint32_t>(fit_[x]->nth[pats_[f.r * kMaxSize + x]][k]) << (4 * x);
-            }
+        first_block_.push_back(blocks);
+        std::uint64_t b = 1;
+        for (int x = 0; x < n_; ++x) b *= fit_[x]->groups[f.pattern[x]];
+        blocks += b;
+    }
+    if (blocks >= std::numeric_limits<std::uint32_t>::max()) throw std::overflow_error("a signature of over 4 billion blocks");
+    block_joined_.resize(blocks);
+    block_boards_.resize(blocks);
+    block_goal_.resize(blocks);
+    auto root = [&](std::uint32_t b) {
+        while (block_joined_[b] != b) b = block_joined_[b] = block_joined_[block_joined_[b]];
+        return b;
+    };
+    for (std::size_t j = 0; j < feasible_.size(); ++j) {
+        const Feasible& f = feasible_[j];
+        std::array<std::uint8_t, kMaxSize> groups{}, g{};
+        for (int x = 0; x < n_; ++x) groups[x] = fit_[x]->groups[f.pattern[x]];
+        for (std::uint64_t b = first_block_[j];; ++b) {
             std::uint64_t boards = 1;
-            dist_[i] = kSeen;
-            queue_.clear();
-            queue_.push_back(Node{f.r, q, i, vertical_cells(q)});
-            while (!queue_.empty()) {
-                const Node n = queue_.back();
-                queue_.pop_back();
-                for_each_neighbour<true>(n, [&](const Node& next, int) {
-                    std::uint8_t& far = dist_[next.rank];
-                    if (far != kFar) return;
-                    far = kSeen;
-                    ++boards;
-                    queue_.push_back(next);
-                });
+            for (int x = 0; x < n_; ++x) boards *= fit_[x]->group_size[f.pattern[x]][g[x]];
+            block_joined_[b] = static_cast<std::uint32_t>(b);
+            block_boards_[b] = boards;
+            block_goal_[b] = goal_[f.r];
+            // One-cell moves of the rows from this block: a piece takes the
+            // cell of column `to` and frees that of column `from`; the
+            // other columns keep their pattern, so their group. Blocks are
+            // numbered in order of their row combination, and a move between
+            // two is met from both: only those to an earlier one (a placement
+            // of the row before this one) join.
+            for (int y = 0; y < n_; ++y) {
+                const LineType& t = *row_type_[y];
+                const unsigned p = digits_[f.r * kMaxSize + y];
+                for (const LineMove& m : t.moves[p]) {
+                    if (m.to > p || (m.delta != 1 && m.delta != -1)) continue;
+                    const std::uint32_t r = f.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[y];
+                    const std::int32_t slot = slot_[r];
+                    if (slot < 0) continue;
+                    const int start = t.placements[p].start[m.item], len = t.lengths[m.item];
+                    const int to = m.delta > 0 ? start + len : start - 1, from = m.delta > 0 ? start : start + len - 1;
+                    const std::uint16_t landing = fit_[to]->narrowed[f.pattern[to]][g[to]][y];
+                    if (!landing) continue;  // every placement of that group covers the cell
+                    const Feasible& f2 = feasible_[static_cast<std::size_t>(slot)];
+                    std::uint64_t target = first_block_[static_cast<std::size_t>(slot)], stride = 1, to_stride = 0;
+                    for (int x = n_ - 1; x >= 0; --x) {
+                        if (x == to) {
+                            to_stride = stride;
+                        } else {
+                            const int group = x == from ? fit_[x]->widened[f.pattern[x]][g[x]][y] : g[x];
+                            target += static_cast<std::uint64_t>(group) * stride;
+                        }
+                        stride *= fit_[x]->groups[f2.pattern[x]];
+                    }
+                    for (unsigned bits = landing; bits; bits &= bits - 1) {
+                        const std::uint64_t other = target + static_cast<std::uint64_t>(__builtin_ctz(bits)) * to_stride;
+                        const std::uint32_t a = root(static_cast<std::uint32_t>(b)), c = root(static_cast<std::uint32_t>(other));
+                        if (a != c) block_joined_[std::max(a, c)] = std::min(a, c);
+                    }
+                }
             }
-            ++counts.clusters;
-            if (from_goals) {
-                ++counts.with_goal;
-                counts.goal_boards += boards;
-            }
+            int x = n_ - 1;
+            while (x >= 0 && ++g[x] == groups[x]) g[x--] = 0;
+            if (x < 0) break;
         }
+    }
+    // Each cluster's boards and goal, at its root (the least block, seen first).
+    for (std::uint64_t b = 0; b < blocks; ++b) {
+        const std::uint32_t top = root(static_cast<std::uint32_t>(b));
+        if (top == b) {
+            ++counts.clusters;
+            continue;
+        }
+        block_boards_[top] += block_boards_[b];
+        block_goal_[top] |= block_goal_[b];
+    }
+    for (std::uint64_t b = 0; b < blocks; ++b) {
+        if (block_joined_[b] != b || !block_goal_[b]) continue;
+        ++counts.with_goal;
+        counts.goal_boards += block_boards_[b];
     }
 }
 

@@ -12,9 +12,9 @@
 // of a cluster with a goal its distance (a board's nearest goal is in its own
 // cluster); each board carries the goal board it was reached from, and goal
 // boards whose searches meet are joined (union-find), so the clusters come
-// out of the same pass. Boards left unreached are in clusters without a goal:
-// those are only counted, by walks that mark them, as are the clusters of a
-// signature that cannot hold a minimal puzzle.
+// out of the same pass. When every cluster must be counted, that is done
+// apart, on blocks of boards rather than boards (see first_block_): the search
+// from the goals then runs only where a minimal puzzle can be.
 #pragma once
 
 #include <array>
@@ -83,12 +83,11 @@ private:
 
     std::uint64_t rank_of(std::uint32_t r, std::uint32_t q) const;
     Cells vertical_cells(std::uint32_t q) const;
-    // Steps: only moves of one cell (enough to tell a cluster's boards).
-    template <bool Steps = false, class F>
+    template <class F>
     void for_each_neighbour(const Node& n, F&& f) const;
     std::uint32_t root(std::uint32_t goal);
-    void goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles);
-    void walk_clusters(bool from_goals, Counts& counts);
+    void goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles, bool count);
+    void count_clusters(Counts& counts);
     bool analyse(const Node& hardest, int moves, std::uint64_t size, Counts& counts, std::vector<Puzzle>& puzzles);
     Board board_of(const Node& n, int without) const;
 
@@ -116,6 +115,13 @@ private:
     std::vector<std::int32_t> cluster_of_;  // by goal board root: index into clusters_
     std::vector<Cluster> clusters_;
     std::vector<Node> queue_;           // boards reached, by distance to the goal
+    // Counting clusters: a block is a row combination and, in each column,
+    // a group of placements one-cell moves connect (ColumnFit::group); a
+    // block lies in one cluster, and one-cell row moves join blocks.
+    std::vector<std::uint64_t> first_block_;  // by feasible row combination
+    std::vector<std::uint32_t> block_joined_;  // union-find parent
+    std::vector<std::uint64_t> block_boards_;  // boards of each block, then of each cluster (at its root)
+    std::vector<std::uint8_t> block_goal_;     // holds a goal board, then the cluster does (at its root)
     Visited<std::uint64_t> probe_;  // for the minimality searches
 };
 
