@@ -142,53 +142,11 @@ done
 json+="]}"
 echo "$json" > "$out/bench.json"
 
-# Enumeration: every puzzle of a size. ENUM=0 skips it; the 6x6 parts run a
-# sample of shards (SIX0_SHARDS and SIX2_SHARDS, "K/N ...") and extrapolate
-# from the CPU time they took; 6x6 with no walls runs whole with SIX0_SHARDS=1/1.
+# Enumeration: every puzzle of a size (5x5 whole, 6x6 on a sample of shards,
+# extrapolated). ENUM=0 skips it; scripts/bench-enumerate.sh runs it alone.
 if [ "${ENUM:-1}" = 1 ]; then
     echo
-    echo "== Enumeration (wall and CPU by /usr/bin/time, 2 threads)"
-    printf '%-34s %9s %9s %9s %10s %12s\n' run wall_s user_s peak_MB puzzles db_bytes/pz
-    enum_json="{\"enumerations\": ["
-    enum_first=1
-    enumerate_run() {  # name, db, args...
-        local name="$1" db="$2"
-        shift 2
-        rm -f "$db" "$db-wal" "$db-shm"
-        /usr/bin/time -v -o "$out/time.txt" "$bin" enumerate "$@" --db "$db" -j 2 -q >"$out/enum.txt"
-        local wall user peak puzzles per
-        wall=$(awk -F': ' '/Elapsed/ {n=split($2,t,":"); s=0; for(k=1;k<=n;k++) s=s*60+t[k]; print s}' "$out/time.txt")
-        user=$(awk -F': ' '/User time/ {print $2}' "$out/time.txt")
-        peak=$(awk -F': ' '/Maximum resident/ {printf "%.1f", $2/1024}' "$out/time.txt")
-        sqlite3 "$db" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
-        puzzles=$(sqlite3 "$db" "SELECT COUNT(*) FROM enumerated")
-        per=$(( $(stat -c %s "$db") / (puzzles > 0 ? puzzles : 1) ))
-        printf '%-34s %9s %9s %9s %10s %12s\n' "$name" "$wall" "$user" "$peak" "$puzzles" "$per"
-        [ $enum_first -eq 1 ] || enum_json+=","
-        enum_first=0
-        enum_json+="{\"run\": \"$name\", \"wall_s\": $wall, \"user_s\": $user, \"peak_mb\": $peak, \"puzzles\": $puzzles, \"db_bytes_per_puzzle\": $per}"
-    }
-    enumerate_run "5x5 0..2 walls, every cluster" "$out/enum5.db" --size 5 --walls 0..2
-    enumerate_run "5x5 0..2 walls, puzzle clusters" "$out/enum5p.db" --size 5 --walls 0..2 --puzzle-clusters-only
-    # 6x6: shards of the fast mode; the sum of their CPU time over the share of
-    # units they hold estimates the whole on 2 cores.
-    for walls in 0..0 0..2; do
-        if [ "$walls" = 0..0 ]; then shards="${SIX0_SHARDS:-1/50 2/50}"; else shards="${SIX2_SHARDS:-106/1000 122/1000 328/1000 515/1000 525/1000 663/1000 881/1000 906/1000 975/1000 976/1000}"; fi
-        cpu=0 units=0 total=0
-        for shard in $shards; do
-            db="$out/enum6-${walls/../-}-${shard/\//of}.db"
-            enumerate_run "6x6 $walls shard $shard" "$db" --size 6 --walls "$walls" --shard "$shard" --puzzle-clusters-only
-            cpu=$(awk -v a="$cpu" -v b="$(awk -F': ' '/User time/ {print $2}' "$out/time.txt")" 'BEGIN {print a + b}')
-            units=$((units + $(sqlite3 "$db" "SELECT COUNT(*) FROM enumeration_units")))
-            total=$(sqlite3 "$db" "SELECT units FROM enumerations")
-            "$root/build/tests/enumeration_check" "$db" 6 "${walls%..*}" "${walls#*..}" 0 "$data/rush_18k.txt" | tail -n 1
-        done
-        awk -v c="$cpu" -v u="$units" -v t="$total" -v w="$walls" 'BEGIN {
-            printf "6x6 %s walls: %d of %d units (%.2f%%), %.0f CPU s: whole run about %.2f h on 2 cores\n",
-                   w, u, t, 100 * u / t, c, c * t / u / 2 / 3600 }'
-    done
-    enum_json+="]}"
-    echo "$enum_json" > "$out/enumerate.json"
+    RUNS=$runs "$root/scripts/bench-enumerate.sh"
 fi
 
 echo
