@@ -12,7 +12,7 @@ bool Scanner::gap_dark(const std::uint8_t* p) {
 }
 
 bool Scanner::dark_at(double x, double y) const {
-    const int ix = static_cast<int>(std::lround(x)), iy = static_cast<int>(std::lround(y));
+    const int ix = round_px(x), iy = round_px(y);
     if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
     return gap_dark(im_.px(ix, iy));
 }
@@ -112,7 +112,7 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, d
         bool in = false;
         for (double d = 0; d <= din && !in; d += 1) {
             const double u = e - o * d;
-            const int ix = static_cast<int>(std::lround(horiz ? a : u)), iy = static_cast<int>(std::lround(horiz ? u : a));
+            const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
             if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
             const std::uint8_t* px = im_.px(ix, iy);
             in = gap_dark(px) || luma(px) < 30;
@@ -231,15 +231,13 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
     // around the prisoner (inside the tray, unless it leaked), else the
     // prisoner's own cells. Then each side is walked again along the
     // edges found, until nothing moves.
-    fill_only_ = true;
-    const bool filled = !find_board_by_floor().has_value();
-    fill_only_ = false;
+    const bool filled = !fill_floor().has_value();
     double sT = ptop, sB = pbot, sL = pl, sR = pr;
     if (filled) {
-        sT = std::min(sT, fill_[0]);
-        sB = std::max(sB, fill_[1]);
-        sL = std::min(sL, fill_[2]);
-        sR = std::max(sR, fill_[3]);
+        sT = std::min(sT, floor_.Ts[0]);
+        sB = std::max(sB, floor_.Bs[0]);
+        sL = std::min(sL, floor_.Ls[0]);
+        sR = std::max(sR, floor_.Rs[0]);
     }
     const double inset = 0.1;
     for (int round = 0; round < 4; ++round) {

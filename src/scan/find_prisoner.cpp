@@ -112,16 +112,18 @@ std::optional<Failure> Scanner::find_prisoner() {
     if (best_area == 0) return Failure{"not a puzzle: no red prisoner block found"};
     if (second_area * 10 > best_area * 6)
         return Failure{"not a puzzle: several red blocks look like the prisoner"};
-    if (trace_) {
-        trace_->have_prisoner = true;
-        trace_->px0 = pl_;
-        trace_->py0 = pt_;
-        trace_->px1 = pr_;
-        trace_->py1 = pb_;
-    }
+    if (trace_) trace_prisoner();
     const double h = pb_ - pt_ + 1;
     if (h < 14) return Failure{"not a puzzle: the red block is too small"};
     return std::nullopt;
+}
+
+void Scanner::trace_prisoner() const {
+    trace_->have_prisoner = true;
+    trace_->px0 = pl_;
+    trace_->py0 = pt_;
+    trace_->px1 = pr_;
+    trace_->py1 = pb_;
 }
 
 }  // namespace slidedb::scanning

@@ -89,10 +89,24 @@ public:
     // blocks and the exit. The refusal that got further says more.
     int stage() const { return stage_; }
 
+    // Takes the prisoner and the floor from a scanner that found them on
+    // the same picture, instead of looking again.
+    void adopt(const Scanner& other) {
+        pl_ = other.pl_;
+        pt_ = other.pt_;
+        pr_ = other.pr_;
+        pb_ = other.pb_;
+        floor_ = other.floor_;
+        adopted_ = true;
+        if (trace_) trace_prisoner();
+    }
+
     std::variant<ScanResult, ScanError> run() {
         if (im_.width < 32 || im_.height < 32)
             return ScanError{fmt::format("not a puzzle: image is only {}x{} pixels", im_.width, im_.height)};
-        if (auto f = find_prisoner()) return ScanError{f->message};
+        if (!adopted_) {
+            if (auto f = find_prisoner()) return ScanError{f->message};
+        }
         stage_ = 1;
         if (auto f = finder_ == Finder::Evidence ? find_board() : find_board_by_floor()) return ScanError{f->message};
         stage_ = 2;
@@ -111,6 +125,7 @@ private:
     ScanTrace* trace_;
     Finder finder_;
     bool grew_ = false;  // the frame finder added a row or column the floor did not reach
+    bool adopted_ = false;  // the prisoner came from another scanner (adopt)
     int stage_ = 0;
     double conf_ = 1.0;  // smallest decision margin so far
 
@@ -139,6 +154,7 @@ private:
     double trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b) const;
 
     std::optional<Failure> find_prisoner();
+    void trace_prisoner() const;
 
 
     // ---- 2. the board, from evidence inside it ------------------------------
@@ -160,8 +176,6 @@ private:
 
     int plen_ = 2;
     double p0_ = 0;
-    bool fill_only_ = false;
-    double fill_[4] = {0, 0, 0, 0};  // the floor's extent: top, bottom, left, right
 
     bool prisoner_pitch();
 
@@ -213,6 +227,17 @@ private:
     bool near_cold(int x, int y) const;
 
     bool passable(int x, int y, int d) const;
+
+    // The floor's extent, two estimates per side (see fill_floor), found once.
+    struct Floor {
+        bool done = false, found = false;
+        int step = 1;  // the sampling step of the fill
+        std::vector<double> Ls, Rs, Ts, Bs;
+    };
+    Floor floor_;
+
+    std::optional<Failure> fill_floor();
+    void trace_floor() const;
 
     std::optional<Failure> find_board_by_floor();
 

@@ -54,7 +54,11 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
         ScanTrace frame_trace;
         Scanner evidence(image, trace, Finder::Evidence);
         auto by_evidence = evidence.run();
+        // Both read the same prisoner and the same floor: the second takes
+        // them from the first. Without a prisoner there is nothing to weigh.
+        if (evidence.stage() == 0) return by_evidence;
         Scanner frame(image, trace ? &frame_trace : nullptr, Finder::Frame);
+        frame.adopt(evidence);
         auto by_frame = frame.run();
         auto* e = std::get_if<ScanResult>(&by_evidence);
         auto* f = std::get_if<ScanResult>(&by_frame);
