@@ -5,18 +5,6 @@
 
 namespace slidedb::scanning {
 
-// What shows between blocks: the floor, its shadows, the seams.
-bool Scanner::gap_dark(const std::uint8_t* p) {
-    if (is_floor(p)) return true;
-    return luma(p) < 40 && p[0] >= p[2] + 8 && p[0] + 4 >= p[1];
-}
-
-bool Scanner::dark_at(double x, double y) const {
-    const int ix = round_px(x), iy = round_px(y);
-    if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
-    return gap_dark(im_.px(ix, iy));
-}
-
 bool Scanner::prisoner_pitch() {
     const double w = pr_ - pl_ + 1, h = pb_ - pt_ + 1;
     for (int L = 2; L <= 4; ++L) {
@@ -33,44 +21,73 @@ bool Scanner::prisoner_pitch() {
 }
 
 // Prefix sums of the share of dark pixels per column (along_x) or row,
-// over the band [b0, b1] across.
-std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1) const {
+// over the band [b0, b1] across. A quick profile samples it: gaps between
+// blocks are a twentieth of a cell wide or more, so a sample every fortieth
+// of a cell along finds them (each pixel takes its nearest sample), and one
+// every sixteenth across is plenty. The full one reads every pixel along
+// and every twenty-fourth across.
+std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1, bool quick) const {
     const int n = along_x ? im_.width : im_.height;
     const int m = along_x ? im_.height : im_.width;
     b0 = std::max(0, b0);
     b1 = std::min(m - 1, b1);
-    const int step = std::max(1, static_cast<int>(p0_ / 24));
-    std::vector<double> pre(static_cast<size_t>(n) + 1, 0.0);
-    std::vector<int> count(static_cast<size_t>(n), 0);
+    const int step = std::max(1, static_cast<int>(p0_ / (quick ? 16 : 24)));
+    const int sa = quick ? std::max(1, static_cast<int>(p0_ / 40)) : 1;
+    const int ns = (n - 1) / sa + 1;
+    std::vector<int> count(static_cast<size_t>(ns), 0);
     int tot = 0;
-    for (int j = b0; j <= b1; j += step, ++tot)
-        for (int i = 0; i < n; ++i) count[static_cast<size_t>(i)] += gap_dark(along_x ? im_.px(i, j) : im_.px(j, i));
+    for (int j = b0; j <= b1; j += step, ++tot) {
+        if (along_x) {
+            const std::uint8_t* row = im_.px(0, j);
+            for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(row + 3 * k * sa);
+        } else {
+            for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(im_.px(j, k * sa));
+        }
+    }
+    std::vector<double> pre(static_cast<size_t>(n) + 1, 0.0);
     for (int i = 0; i < n; ++i)
-        pre[static_cast<size_t>(i) + 1] = pre[static_cast<size_t>(i)] + (tot ? static_cast<double>(count[static_cast<size_t>(i)]) / tot : 0);
+        pre[static_cast<size_t>(i) + 1] =
+            pre[static_cast<size_t>(i)] +
+            (tot ? static_cast<double>(count[static_cast<size_t>(std::min(ns - 1, (i + sa / 2) / sa))]) / tot : 0);
     return pre;
 }
 
 // Pitch and phase (a grid line's position) that put grid lines where the
 // profile is darker than the cells' middles, near the prisoner's own line.
-std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, double anchor) const {
+// The quick fit tries a coarser set of pitches and phases, counts only the
+// lines within [lo, hi] and half a cell beyond (where the floor reaches: a
+// header panel above the tray has lines of writing a comb would fit to),
+// and takes the middle of the best scores: the score is flat near its top
+// (a line leaves its gap only once it has moved by the gap's width), and its
+// first best point leans to the smallest pitch. The full fit tries every
+// pitch and phase finely, over the whole picture, and takes the first best.
+std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, double anchor, double lo, double hi,
+                                            bool quick) const {
     const int n = static_cast<int>(pre.size()) - 1;
+    lo = quick ? std::max(0.0, lo - 0.6 * p0_) : 0.0;
+    hi = quick ? std::min(static_cast<double>(n), hi + 0.6 * p0_) : n;
     auto avg = [&](double a, double b) {
         const int ia = std::clamp(static_cast<int>(std::floor(a)), 0, n);
         const int ib = std::clamp(static_cast<int>(std::ceil(b)), 0, n);
         return ib > ia ? (pre[static_cast<size_t>(ib)] - pre[static_cast<size_t>(ia)]) / (ib - ia) : 0.0;
     };
+    struct Fit {
+        double p, ph, s;
+    };
+    std::vector<Fit> fits;
     double best = -1e9, bp = p0_, bph = anchor;
-    const double pstep = p0_ / 400, phstep = std::max(0.25, p0_ / 200);
+    const double pstep = p0_ / (quick ? 200 : 400), phstep = std::max(quick ? 0.5 : 0.25, p0_ / (quick ? 100 : 200));
     for (double p = 0.9 * p0_; p <= 1.1 * p0_; p += pstep) {
         const double lw = std::max(1.0, 0.03 * p), mw = 0.15 * p;
         for (double ph = anchor - 0.07 * p0_; ph <= anchor + 0.07 * p0_; ph += phstep) {
             double s = 0;
             for (int k = -9; k <= 9; ++k) {
                 const double x = ph + k * p;
-                if (x - 0.5 * p < 0 || x + 0.5 * p > n) continue;
+                if (x - 0.5 * p < lo || x + 0.5 * p > hi) continue;
                 s += avg(x - lw, x + lw) -
                      0.5 * (avg(x - 0.5 * p - mw, x - 0.5 * p + mw) + avg(x + 0.5 * p - mw, x + 0.5 * p + mw));
             }
+            if (quick) fits.push_back({p, ph, s});
             if (s > best) {
                 best = s;
                 bp = p;
@@ -78,7 +95,17 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
             }
         }
     }
-    return {bp, bph};
+    if (!quick) return {bp, bph};
+    if (best <= 0) return {p0_, anchor};
+    double sp = 0, sph = 0;
+    int top = 0;
+    for (const Fit& f : fits)
+        if (f.s >= 0.97 * best) {
+            sp += f.p;
+            sph += f.ph;
+            ++top;
+        }
+    return {sp / top, sph / top};
 }
 
 // Is the grid line at `e` (a y for the top and bottom sides, an x for the
@@ -115,7 +142,7 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, d
             const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
             if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
             const std::uint8_t* px = im_.px(ix, iy);
-            in = gap_dark(px) || luma(px) < 30;
+            in = is_gap_dark(px) || luma(px) < 30;
         }
         ++n;
         if (!(in && !o1 && !o2 && !o3) && ++bad > allowed_bad) return look;
@@ -176,6 +203,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
 // The grid is fitted over a band of two and a half cells around the
 // prisoner, and if its edges cannot be found that way, over one cell
 // (a header panel or its writing near the prisoner can pull the fit).
+// Each fit is tried in turn until the tray's edges show on one.
 std::optional<Failure> Scanner::find_board() {
     if (!prisoner_pitch())
         return Failure{"board not found: the red block is not one cell thick and two to four long"};
@@ -195,10 +223,21 @@ std::optional<Failure> Scanner::find_board() {
         }
         return !f;
     };
+    // First a quick fit over the floor's extent; when the tray's edges do
+    // not show on its grid, the full fit, over a band of two and a half
+    // cells and then of one.
+    if (!fill_floor()) {
+        const int reach = static_cast<int>(2.5 * p0_);
+        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach, true), pl_ - g0 / 2,
+                                         floor_.Ls[0], floor_.Rs[0], true);
+        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach, true), pt_ - g0 / 2,
+                                         floor_.Ts[0], floor_.Bs[0], true);
+        if (attempt(pxf, phx, pyf, phy)) return std::nullopt;
+    }
     for (const double cells : {2.5, 1.2}) {
         const int reach = static_cast<int>(cells * p0_);
-        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach), pl_ - g0 / 2);
-        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach), pt_ - g0 / 2);
+        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach, false), pl_ - g0 / 2, 0, 0, false);
+        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach, false), pt_ - g0 / 2, 0, 0, false);
         if (attempt(pxf, phx, pyf, phy)) return std::nullopt;
     }
     // Then the prisoner's own measure, as it is and a little smaller (its

@@ -34,4 +34,10 @@ inline bool is_wood(const std::uint8_t* p) {
     return r - b >= 40 && r + 6 >= g && (y >= 112 || r - g >= 68) && !is_red(p);
 }
 
+// What shows between blocks: the floor, its shadows, the seams.
+inline bool is_gap_dark(const std::uint8_t* p) {
+    if (is_floor(p)) return true;
+    return luma(p) < 40 && p[0] >= p[2] + 8 && p[0] + 4 >= p[1];
+}
+
 }  // namespace slidedb::scanning

@@ -169,10 +169,11 @@ private:
     // row of blocks is never taken for that light band: seams or floor
     // break it, and a block crossing the line darkens nothing inside.
 
-    // What shows between blocks: the floor, its shadows, the seams.
-    static bool gap_dark(const std::uint8_t* p);
-
-    bool dark_at(double x, double y) const;
+    bool dark_at(double x, double y) const {
+        const int ix = round_px(x), iy = round_px(y);
+        if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
+        return is_gap_dark(im_.px(ix, iy));
+    }
 
     int plen_ = 2;
     double p0_ = 0;
@@ -180,12 +181,14 @@ private:
     bool prisoner_pitch();
 
     // Prefix sums of the share of dark pixels per column (along_x) or row,
-    // over the band [b0, b1] across.
-    std::vector<double> dark_profile(bool along_x, int b0, int b1) const;
+    // over the band [b0, b1] across; quick: sampled.
+    std::vector<double> dark_profile(bool along_x, int b0, int b1, bool quick) const;
 
     // Pitch and phase (a grid line's position) that put grid lines where the
     // profile is darker than the cells' middles, near the prisoner's own line.
-    std::pair<double, double> comb_fit(const std::vector<double>& pre, double anchor) const;
+    // quick: coarser, over the lines within [lo, hi] only.
+    std::pair<double, double> comb_fit(const std::vector<double>& pre, double anchor, double lo, double hi,
+                                       bool quick) const;
 
     struct EdgeLook {
         double frac = 0;
