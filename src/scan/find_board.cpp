@@ -111,13 +111,11 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
 // Is the grid line at `e` (a y for the top and bottom sides, an x for the
 // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
 // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
-Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, double s0, double s1) const {
+Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, double s0, double s1, int total) const {
     const bool horiz = side < 2;
     const double p = horiz ? py_ : px_, q = horiz ? px_ : py_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
-    const double st = std::max(1.0, 0.02 * q);
-    int total = 0;
-    for (double a = a0; a <= a1; a += st) total += !(a >= s0 && a <= s1);
+    const double st = along_step(side);
     EdgeLook look;
     if (total < 4) return look;
     const int allowed_bad = static_cast<int>(total * 0.15);
@@ -132,21 +130,27 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, d
             const double u = e + o * d;
             return horiz ? dark_at(a, u) : dark_at(u, a);
         };
-        const bool o1 = at(0.06 * p), o2 = at(0.10 * p), o3 = at(0.14 * p);
-        // Inside, the tray's margin or rim: something dark within a few
-        // pixels of the line (the outer blocks may touch the rim); a
-        // block crossing the line shows none.
-        bool in = false;
-        for (double d = 0; d <= din && !in; d += 1) {
-            const double u = e - o * d;
-            const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
-            if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
-            const std::uint8_t* px = im_.px(ix, iy);
-            in = is_gap_dark(px) || luma(px) < 30;
+        // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
+        // at all three is part of a seam. Each is looked at only when it
+        // can still change the outcome.
+        bool good = false, seam = false;
+        if (at(0.06 * p)) {
+            seam = at(0.10 * p) && at(0.14 * p);
+        } else if (!at(0.10 * p) && !at(0.14 * p)) {
+            // Inside, the tray's margin or rim: something dark within a few
+            // pixels of the line (the outer blocks may touch the rim); a
+            // block crossing the line shows none.
+            for (double d = 0; d <= din && !good; d += 1) {
+                const double u = e - o * d;
+                const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
+                if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
+                const std::uint8_t* px = im_.px(ix, iy);
+                good = is_gap_dark(px) || luma(px) < 30;
+            }
         }
         ++n;
-        if (!(in && !o1 && !o2 && !o3) && ++bad > allowed_bad) return look;
-        if (o1 && o2 && o3) maxrun = std::max(maxrun, ++run);
+        if (!good && ++bad > allowed_bad) return look;
+        if (seam) maxrun = std::max(maxrun, ++run);
         else run = 0;
     }
     look.frac = 1.0 - static_cast<double>(bad) / n;
@@ -178,16 +182,41 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
             if (trace_) trace_->edges.push_back({side, edge, 1.0, true});
             return std::nullopt;
         }
-        double lo = NAN, hi = NAN, frac = 0;
+        // The edge is the middle of the positions near the line that look
+        // like it. Every other position is looked at first; then those
+        // just outside the first and last found, or, when none was, the
+        // rest (a sharp edge may show at one position only).
+        double frac = 0;
         const double es = std::max(1.0, 0.01 * p);
-        for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es) {
-            if (e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1) continue;
-            const EdgeLook look = edge_look(side, e, a0, a1, s0, s1);
+        int total = 0;  // samples along the side, the exit's row aside
+        for (double a = a0; a <= a1; a += along_step(side)) total += !(a >= s0 && a <= s1);
+        std::vector<double> at;
+        for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es)
+            if (!(e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1)) at.push_back(e);
+        const int na = static_cast<int>(at.size());
+        auto ok_at = [&](int i) {
+            const EdgeLook look = edge_look(side, at[static_cast<size_t>(i)], a0, a1, s0, s1, total);
             frac = std::max(frac, look.frac);
-            if (!look.ok) continue;
-            if (std::isnan(lo)) lo = e;
-            hi = e;
+            return look.ok;
+        };
+        int first = -1, last = -1;
+        for (int i = 0; i < na; i += 2)
+            if (ok_at(i)) {
+                if (first < 0) first = i;
+                last = i;
+            }
+        if (first < 0) {
+            for (int i = 1; i < na; i += 2)
+                if (ok_at(i)) {
+                    if (first < 0) first = i;
+                    last = i;
+                }
+        } else {
+            if (first > 0 && ok_at(first - 1)) --first;
+            if (last + 1 < na && ok_at(last + 1)) ++last;
         }
+        const double lo = first < 0 ? NAN : at[static_cast<size_t>(first)];
+        const double hi = first < 0 ? NAN : at[static_cast<size_t>(last)];
         if (trace_) trace_->edges.push_back({side, std::isnan(lo) ? line : (lo + hi) / 2, frac, !std::isnan(lo)});
         if (!std::isnan(lo)) {
             edge = (lo + hi) / 2;

@@ -198,7 +198,11 @@ private:
     // Is the grid line at `e` (a y for the top and bottom sides, an x for the
     // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
     // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
-    EdgeLook edge_look(int side, double e, double a0, double a1, double s0, double s1) const;
+    // `total` is the number of samples along it (see along_step).
+    EdgeLook edge_look(int side, double e, double a0, double a1, double s0, double s1, int total) const;
+
+    // Samples along a side are a fiftieth of a cell apart.
+    double along_step(int side) const { return std::max(1.0, 0.02 * (side < 2 ? px_ : py_)); }
 
     // Walks out from the prisoner's grid line `start` one cell at a time to
     // the first line that is the tray's edge on `side`. Sets `edge` (its
