@@ -101,15 +101,21 @@ public:
         if (trace_) trace_prisoner();
     }
 
-    std::variant<ScanResult, ScanError> run() {
+    // Finds the prisoner (unless adopted) and the board's grid.
+    std::optional<Failure> locate() {
         if (im_.width < 32 || im_.height < 32)
-            return ScanError{fmt::format("not a puzzle: image is only {}x{} pixels", im_.width, im_.height)};
+            return Failure{fmt::format("not a puzzle: image is only {}x{} pixels", im_.width, im_.height)};
         if (!adopted_) {
-            if (auto f = find_prisoner()) return ScanError{f->message};
+            if (auto f = find_prisoner()) return f;
         }
         stage_ = 1;
-        if (auto f = finder_ == Finder::Evidence ? find_board() : find_board_by_floor()) return ScanError{f->message};
+        if (auto f = finder_ == Finder::Evidence ? find_board() : find_board_by_floor()) return f;
         stage_ = 2;
+        return std::nullopt;
+    }
+
+    // Reads the cells, the blocks and the exit on the grid located.
+    std::variant<ScanResult, ScanError> read() {
         if (auto f = read_cells()) return ScanError{f->message};
         if (finder_ == Finder::Evidence) {
             if (auto f = check_beyond()) return ScanError{f->message};
@@ -118,6 +124,19 @@ public:
         if (auto f = read_blocks()) return ScanError{f->message};
         if (auto f = read_exit()) return ScanError{f->message};
         return finish();
+    }
+
+    std::variant<ScanResult, ScanError> run() {
+        if (auto f = locate()) return ScanError{f->message};
+        return read();
+    }
+
+    // Is the grid located the one of `box` (cols x rows cells), within a
+    // tenth of a cell on every side?
+    bool same_grid(const BoardBox& box, int cols, int rows) const {
+        const double tol = 0.1 * box.cell_px;
+        return cols == cols_ && rows == rows_ && std::abs(left_ - box.x) <= tol && std::abs(top_ - box.y) <= tol &&
+               std::abs(cols_ * px_ - box.w) <= tol && std::abs(rows_ * py_ - box.h) <= tol;
     }
 
 private:

@@ -48,7 +48,7 @@ bool same_plus_empty(const ScanResult& small, const ScanResult& big) {
 std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
     try {
         // The board found from the tray's own edges is checked against the
-        // board found from the frame: both must agree when both read one.
+        // board found from the frame: both must agree when both find one.
         // The frame alone is trusted only when it showed all round without
         // help (a header panel can pass for a missing row).
         ScanTrace frame_trace;
@@ -59,8 +59,12 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
         if (evidence.stage() == 0) return by_evidence;
         Scanner frame(image, trace ? &frame_trace : nullptr, Finder::Frame);
         frame.adopt(evidence);
-        auto by_frame = frame.run();
         auto* e = std::get_if<ScanResult>(&by_evidence);
+        const auto located = frame.locate();
+        // The frame's grid on the tray's: the same cells, read the same way,
+        // give the same board; they are not read twice.
+        if (e && !located && frame.same_grid(e->box, e->board.width, e->board.height)) return by_evidence;
+        auto by_frame = located ? std::variant<ScanResult, ScanError>{ScanError{located->message}} : frame.read();
         auto* f = std::get_if<ScanResult>(&by_frame);
         if (e && f) {
             const double tol = 0.3 * e->box.cell_px;
