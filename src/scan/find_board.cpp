@@ -111,7 +111,8 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
 // Is the grid line at `e` (a y for the top and bottom sides, an x for the
 // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
 // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
-Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, double s0, double s1, int total) const {
+Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, double s0, double s1, int total,
+                                     std::uint8_t* seen, bool rim_allowed) const {
     const bool horiz = side < 2;
     const double p = horiz ? py_ : px_, q = horiz ? px_ : py_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
@@ -121,38 +122,68 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, d
     const int allowed_bad = static_cast<int>(total * 0.15);
     int n = 0, bad = 0, run = 0, maxrun = 0;
     const double din = std::max(2.0, 0.04 * p);
-    for (double a = a0; a <= a1; a += st) {
-        if (a >= s0 && a <= s1) {
-            run = 0;
-            continue;
-        }
+    // The exit's opening is dark all across the band, and its rounded
+    // corners may carry that dark a little past the row's lines. When
+    // allowed, a run of dark that leaves the opening, or reaches it, is no
+    // seam unless it goes on for more than 0.05 of a cell.
+    const int rim = rim_allowed ? static_cast<int>(0.05 * q / st) : 0;
+    auto opening_at = [&](int j) {
+        const double a = j * st;
         auto at = [&](double d) {
             const double u = e + o * d;
             return horiz ? dark_at(a, u) : dark_at(u, a);
         };
-        // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
-        // at all three is part of a seam. Each is looked at only when it
-        // can still change the outcome.
-        bool good = false, seam = false;
-        if (at(0.06 * p)) {
-            seam = at(0.10 * p) && at(0.14 * p);
-        } else if (!at(0.10 * p) && !at(0.14 * p)) {
-            // Inside, the tray's margin or rim: something dark within a few
-            // pixels of the line (the outer blocks may touch the rim); a
-            // block crossing the line shows none.
-            for (double d = 0; d <= din && !good; d += 1) {
-                const double u = e - o * d;
-                const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
-                if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
-                const std::uint8_t* px = im_.px(ix, iy);
-                good = is_gap_dark(px) || luma(px) < 30;
+        return at(0.06 * p) && at(0.10 * p) && at(0.14 * p);
+    };
+    bool from_opening = false, after_stretch = false;
+    auto close_run = [&](bool into_opening) {
+        if (run > 0 && !((from_opening || into_opening) && run <= rim)) maxrun = std::max(maxrun, run);
+        run = 0;
+    };
+    for (int j = static_cast<int>(std::ceil(a0 / st)); j * st <= a1; ++j) {
+        const double a = j * st;
+        if (a >= s0 && a <= s1) {
+            if (run > 0) close_run(rim > 0 && opening_at(j));
+            after_stretch = true;
+            continue;
+        }
+        std::uint8_t& v = seen[j];
+        if (v == 0) {
+            auto at = [&](double d) {
+                const double u = e + o * d;
+                return horiz ? dark_at(a, u) : dark_at(u, a);
+            };
+            // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
+            // at all three is part of a seam. Each is looked at only when it
+            // can still change the outcome.
+            bool good = false, seam = false;
+            if (at(0.06 * p)) {
+                seam = at(0.10 * p) && at(0.14 * p);
+            } else if (!at(0.10 * p) && !at(0.14 * p)) {
+                // Inside, the tray's margin or rim: something dark within a
+                // few pixels of the line (the outer blocks may touch the
+                // rim); a block crossing the line shows none.
+                for (double d = 0; d <= din && !good; d += 1) {
+                    const double u = e - o * d;
+                    const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
+                    if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
+                    const std::uint8_t* px = im_.px(ix, iy);
+                    good = is_gap_dark(px) || luma(px) < 30;
+                }
             }
+            v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam
         }
         ++n;
-        if (!good && ++bad > allowed_bad) return look;
-        if (seam) maxrun = std::max(maxrun, ++run);
-        else run = 0;
+        if (v != 2 && ++bad > allowed_bad) return look;
+        if (v == 3) {
+            if (run == 0) from_opening = rim > 0 && after_stretch && opening_at(j - 1);
+            ++run;
+        } else {
+            close_run(false);
+        }
+        after_stretch = false;
     }
+    close_run(false);
     look.frac = 1.0 - static_cast<double>(bad) / n;
     look.seam = maxrun * st >= std::max(2.0, 0.04 * q);
     look.ok = !look.seam;
@@ -163,7 +194,7 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, d
 // the first line that is the tray's edge on `side`. Sets `edge` (its
 // position) and `cut` (the picture's border stands for the edge).
 std::optional<Failure> Scanner::walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
-                            bool& cut) {
+                                     bool& cut, bool rim_allowed) {
     static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
     const double p = side < 2 ? py_ : px_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
@@ -188,14 +219,22 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         // rest (a sharp edge may show at one position only).
         double frac = 0;
         const double es = std::max(1.0, 0.01 * p);
+        const double st = along_step(side);
         int total = 0;  // samples along the side, the exit's row aside
-        for (double a = a0; a <= a1; a += along_step(side)) total += !(a >= s0 && a <= s1);
+        for (int j = static_cast<int>(std::ceil(a0 / st)); j * st <= a1; ++j) total += !(j * st >= s0 && j * st <= s1);
         std::vector<double> at;
         for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es)
             if (!(e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1)) at.push_back(e);
         const int na = static_cast<int>(at.size());
+        // What each sample showed is kept for the next round (the lines and
+        // the positions on them stay put; the stretch along them changes).
+        auto& seen = looks_[static_cast<size_t>(side)][static_cast<size_t>(k)];
+        const size_t per = static_cast<size_t>((side < 2 ? im_.width : im_.height) / st) + 2;
+        if (seen.empty()) seen.assign(per * static_cast<size_t>(na), 0);
         auto ok_at = [&](int i) {
-            const EdgeLook look = edge_look(side, at[static_cast<size_t>(i)], a0, a1, s0, s1, total);
+            const EdgeLook look =
+                edge_look(side, at[static_cast<size_t>(i)], a0, a1, s0, s1, total, seen.data() + per * static_cast<size_t>(i),
+                          rim_allowed);
             frac = std::max(frac, look.frac);
             return look.ok;
         };
@@ -283,6 +322,8 @@ std::optional<Failure> Scanner::find_board() {
 std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf, double phy) {
     px_ = pxf;
     py_ = pyf;
+    for (auto& side : looks_)
+        for (auto& line : side) line.clear();
     if (trace_) {
         trace_->pitch_x = px_;
         trace_->pitch_y = py_;
@@ -310,10 +351,20 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
     const double inset = 0.1;
     for (int round = 0; round < 4; ++round) {
         const double oL = L, oR = R, oT = T, oB = B;
-        if (auto f = walk(2, pl, sT + inset * py_, sB - inset * py_, srow0, srow1, L, cl)) return f;
-        if (auto f = walk(3, pr, sT + inset * py_, sB - inset * py_, srow0, srow1, R, cr)) return f;
-        if (auto f = walk(0, ptop, sL + inset * px_, sR - inset * px_, 1, 0, T, ct)) return f;
-        if (auto f = walk(1, pbot, sL + inset * px_, sR - inset * px_, 1, 0, B, cb)) return f;
+        // A side with no edge is walked again allowing for the rim of the
+        // exit's opening (see edge_look).
+        for (const bool right : {false, true}) {
+            double& edge = right ? R : L;
+            bool& cut = right ? cr : cl;
+            const double from = right ? pr : pl;
+            const int side = right ? 3 : 2;
+            if (walk(side, from, sT + inset * py_, sB - inset * py_, srow0, srow1, edge, cut, false)) {
+                if (auto f = walk(side, from, sT + inset * py_, sB - inset * py_, srow0, srow1, edge, cut, true))
+                    return f;
+            }
+        }
+        if (auto f = walk(0, ptop, sL + inset * px_, sR - inset * px_, 1, 0, T, ct, false)) return f;
+        if (auto f = walk(1, pbot, sL + inset * px_, sR - inset * px_, 1, 0, B, cb, false)) return f;
         sT = T;
         sB = B;
         sL = L;

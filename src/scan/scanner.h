@@ -218,16 +218,26 @@ private:
     // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
     // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
     // `total` is the number of samples along it (see along_step).
-    EdgeLook edge_look(int side, double e, double a0, double a1, double s0, double s1, int total) const;
+    // `seen` keeps what each sample showed (0 not looked at yet), by its
+    // index on the side's lattice of samples.
+    // rim_allowed: a short run of dark next to the exit's opening is its
+    // rounded corner, not a seam.
+    EdgeLook edge_look(int side, double e, double a0, double a1, double s0, double s1, int total,
+                       std::uint8_t* seen, bool rim_allowed) const;
 
-    // Samples along a side are a fiftieth of a cell apart.
+    // Per side and grid line walked, what each sample showed at each
+    // position tried (see edge_look), for the current grid.
+    std::array<std::array<std::vector<std::uint8_t>, kMaxSide + 1>, 4> looks_;
+
+    // Samples along a side are a fiftieth of a cell apart, at multiples of
+    // that step (the same samples whatever stretch of the side is looked at).
     double along_step(int side) const { return std::max(1.0, 0.02 * (side < 2 ? px_ : py_)); }
 
     // Walks out from the prisoner's grid line `start` one cell at a time to
     // the first line that is the tray's edge on `side`. Sets `edge` (its
     // position) and `cut` (the picture's border stands for the edge).
     std::optional<Failure> walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
-                                bool& cut);
+                                bool& cut, bool rim_allowed);
 
     // The grid is fitted over a band of two and a half cells around the
     // prisoner, and if its edges cannot be found that way, over one cell
