@@ -24,14 +24,14 @@ bool Scanner::prisoner_pitch() {
 // over the band [b0, b1] across. A quick profile samples it: gaps between
 // blocks are a twentieth of a cell wide or more, so a sample every fortieth
 // of a cell along finds them (each pixel takes its nearest sample), and one
-// every sixteenth across is plenty. The full one reads every pixel along
+// every eighth across is plenty. The full one reads every pixel along
 // and every twenty-fourth across.
 std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1, bool quick) const {
     const int n = along_x ? im_.width : im_.height;
     const int m = along_x ? im_.height : im_.width;
     b0 = std::max(0, b0);
     b1 = std::min(m - 1, b1);
-    const int step = std::max(1, static_cast<int>(p0_ / (quick ? 16 : 24)));
+    const int step = std::max(1, static_cast<int>(p0_ / (quick ? 8 : 24)));
     const int sa = quick ? std::max(1, static_cast<int>(p0_ / 40)) : 1;
     const int ns = (n - 1) / sa + 1;
     std::vector<int> count(static_cast<size_t>(ns), 0);
@@ -199,6 +199,9 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
     const double p = side < 2 ? py_ : px_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
     const double limit = side < 2 ? im_.height : im_.width;
+    const double st = along_step(side);
+    int total = 0;  // samples along the side, the exit's row aside
+    for (int j = static_cast<int>(std::ceil(a0 / st)); j * st <= a1; ++j) total += !(j * st >= s0 && j * st <= s1);
     for (int k = 0; k <= kMaxSide; ++k) {
         const double line = start + o * k * p;
         // Where the band outside the line leaves the picture, the border
@@ -219,9 +222,6 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         // rest (a sharp edge may show at one position only).
         double frac = 0;
         const double es = std::max(1.0, 0.01 * p);
-        const double st = along_step(side);
-        int total = 0;  // samples along the side, the exit's row aside
-        for (int j = static_cast<int>(std::ceil(a0 / st)); j * st <= a1; ++j) total += !(j * st >= s0 && j * st <= s1);
         std::vector<double> at;
         for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es)
             if (!(e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1)) at.push_back(e);
