@@ -111,15 +111,15 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
 // Is the grid line at `e` (a y for the top and bottom sides, an x for the
 // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
 // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
-Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, double s0, double s1, int total,
-                                     std::uint8_t* seen, bool rim_allowed) const {
+Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, std::uint8_t* seen,
+                                     bool rim_allowed) const {
     const bool horiz = side < 2;
     const double p = horiz ? py_ : px_, q = horiz ? px_ : py_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
     const double st = along_step(side);
     EdgeLook look;
-    if (total < 4) return look;
-    const int allowed_bad = static_cast<int>(total * 0.15);
+    if (along.total < 4) return look;
+    const int allowed_bad = static_cast<int>(along.total * 0.15);
     int n = 0, bad = 0, run = 0, maxrun = 0;
     const double din = std::max(2.0, 0.04 * p);
     // The exit's opening is dark all across the band, and its rounded
@@ -140,15 +140,15 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, d
         if (run > 0 && !((from_opening || into_opening) && run <= rim)) maxrun = std::max(maxrun, run);
         run = 0;
     };
-    for (int j = static_cast<int>(std::ceil(a0 / st)); j * st <= a1; ++j) {
-        const double a = j * st;
-        if (a >= s0 && a <= s1) {
+    for (int j = along.j0; j <= along.j1; ++j) {
+        if (j >= along.s0 && j <= along.s1) {
             if (run > 0) close_run(rim > 0 && opening_at(j));
             after_stretch = true;
             continue;
         }
         std::uint8_t& v = seen[j];
         if (v == 0) {
+            const double a = j * st;
             auto at = [&](double d) {
                 const double u = e + o * d;
                 return horiz ? dark_at(a, u) : dark_at(u, a);
@@ -200,8 +200,19 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
     const double o = (side == 0 || side == 2) ? -1 : 1;
     const double limit = side < 2 ? im_.height : im_.width;
     const double st = along_step(side);
-    int total = 0;  // samples along the side, the exit's row aside
-    for (int j = static_cast<int>(std::ceil(a0 / st)); j * st <= a1; ++j) total += !(j * st >= s0 && j * st <= s1);
+    // The samples along the side: j * st for j in [j0, j1], those in
+    // [s0, s1] (the exit's row) aside.
+    Samples along;
+    along.j0 = static_cast<int>(std::ceil(a0 / st));
+    along.j1 = static_cast<int>(std::floor(a1 / st)) + 1;
+    while (along.j1 >= along.j0 && along.j1 * st > a1) --along.j1;
+    along.s0 = static_cast<int>(std::floor(s0 / st)) - 1;
+    while (along.s0 * st < s0) ++along.s0;
+    along.s1 = static_cast<int>(std::ceil(s1 / st)) + 1;
+    while (along.s1 * st > s1) --along.s1;
+    along.total = along.j1 - along.j0 + 1;
+    if (along.s0 <= along.s1)
+        along.total -= std::max(0, std::min(along.j1, along.s1) - std::max(along.j0, along.s0) + 1);
     for (int k = 0; k <= kMaxSide; ++k) {
         const double line = start + o * k * p;
         // Where the band outside the line leaves the picture, the border
@@ -233,8 +244,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         if (seen.empty()) seen.assign(per * static_cast<size_t>(na), 0);
         auto ok_at = [&](int i) {
             const EdgeLook look =
-                edge_look(side, at[static_cast<size_t>(i)], a0, a1, s0, s1, total, seen.data() + per * static_cast<size_t>(i),
-                          rim_allowed);
+                edge_look(side, at[static_cast<size_t>(i)], along, seen.data() + per * static_cast<size_t>(i), rim_allowed);
             frac = std::max(frac, look.frac);
             return look.ok;
         };

@@ -9,9 +9,11 @@ template <class Pred>
 std::vector<Box> components(const Image& im, int step, Pred pred) {
     const int sw = (im.width + step - 1) / step, sh = (im.height + step - 1) / step;
     std::vector<std::uint8_t> mask(static_cast<size_t>(sw) * static_cast<size_t>(sh));
-    for (int y = 0; y < sh; ++y)
-        for (int x = 0; x < sw; ++x)
-            mask[static_cast<size_t>(y) * sw + x] = pred(im.px(x * step, y * step)) ? 1 : 0;
+    for (int y = 0; y < sh; ++y) {
+        const std::uint8_t* row = im.px(0, y * step);
+        std::uint8_t* m = &mask[static_cast<size_t>(y) * sw];
+        for (int x = 0; x < sw; ++x) m[x] = pred(row + 3 * x * step) ? 1 : 0;
+    }
     std::vector<Box> out;
     std::vector<int> todo;
     for (int y = 0; y < sh; ++y) {

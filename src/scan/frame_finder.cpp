@@ -222,15 +222,24 @@ void Scanner::use(const Grid& g) {
 
 // Median colour of a few pixels around (x, y), clipped to the picture.
 std::array<int, 3> Scanner::patch(double x, double y, double rx, double ry) const {
-    std::array<std::vector<int>, 3> v;
+    std::array<std::array<int, 25>, 3> v;
+    int n = 0;
     for (int i = -2; i <= 2; ++i)
         for (int j = -2; j <= 2; ++j) {
             const int px = round_px(x + j * rx / 2), py = round_px(y + i * ry / 2);
             if (px < 0 || py < 0 || px >= im_.width || py >= im_.height) continue;
-            for (int k = 0; k < 3; ++k) v[static_cast<size_t>(k)].push_back(im_.px(px, py)[k]);
+            for (int k = 0; k < 3; ++k) v[static_cast<size_t>(k)][static_cast<size_t>(n)] = im_.px(px, py)[k];
+            ++n;
         }
-    if (v[0].empty()) return {-1000, -1000, -1000};
-    return {percentile(v[0], 0.5), percentile(v[1], 0.5), percentile(v[2], 0.5)};
+    if (n == 0) return {-1000, -1000, -1000};
+    // the median, as percentile(.., 0.5) takes it
+    const size_t m = static_cast<size_t>((n - 1) * 0.5 + 0.5);
+    std::array<int, 3> out{};
+    for (size_t k = 0; k < 3; ++k) {
+        std::nth_element(v[k].begin(), v[k].begin() + static_cast<long>(m), v[k].begin() + n);
+        out[k] = v[k][m];
+    }
+    return out;
 }
 
 // The frame must surround the box: just outside each side there is frame

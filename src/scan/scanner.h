@@ -214,16 +214,19 @@ private:
         bool seam = false, ok = false;
     };
 
+    // The samples along a side, by their index j on its lattice (at j times
+    // along_step): [j0, j1], the stretch [s0, s1] (the exit's row) aside;
+    // `total` of them.
+    struct Samples {
+        int j0 = 0, j1 = -1, s0 = 0, s1 = -1, total = 0;
+    };
+
     // Is the grid line at `e` (a y for the top and bottom sides, an x for the
     // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
-    // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
-    // `total` is the number of samples along it (see along_step).
-    // `seen` keeps what each sample showed (0 not looked at yet), by its
-    // index on the side's lattice of samples.
-    // rim_allowed: a short run of dark next to the exit's opening is its
-    // rounded corner, not a seam.
-    EdgeLook edge_look(int side, double e, double a0, double a1, double s0, double s1, int total,
-                       std::uint8_t* seen, bool rim_allowed) const;
+    // 3 right) along the samples `along`? `seen` keeps what each sample
+    // showed (0 not looked at yet), by its index. rim_allowed: a short run
+    // of dark next to the exit's opening is its rounded corner, not a seam.
+    EdgeLook edge_look(int side, double e, const Samples& along, std::uint8_t* seen, bool rim_allowed) const;
 
     // Per side and grid line walked, what each sample showed at each
     // position tried (see edge_look), for the current grid.
