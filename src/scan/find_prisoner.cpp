@@ -90,7 +90,9 @@ double Scanner::trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b
 std::optional<Failure> Scanner::find_prisoner() {
     // The smallest prisoner (cells of 25 px) is about 20 px thick: a sample
     // every few pixels finds it; its face is then measured at full resolution.
-    const int step = std::clamp(std::min(im_.width, im_.height) / 160, 3, 5);
+    // A board fills most of a picture's width, so a bigger picture has a
+    // bigger prisoner: the step grows with the picture, to 8 px at 960 px.
+    const int step = std::clamp(std::min(im_.width, im_.height) / 120, 3, 8);
     auto comps = components(im_, step, [](const std::uint8_t* p) { return is_red(p); });
     // Only the largest few red things can be the prisoner (and measuring
     // each costs its box: bound the work on hostile pictures).

@@ -17,7 +17,7 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
     const double a0 = (vertical_edge ? cell_y(r) : cell_x(c)) + f0 * q;
     const double a1 = (vertical_edge ? cell_y(r) : cell_x(c)) + f1 * q;
     const int reach = static_cast<int>(std::ceil(0.24 * p));
-    const int astep = std::max(1, static_cast<int>(q / 60));
+    const int astep = std::max(1, static_cast<int>(q / 30));
     std::vector<double> prof(static_cast<size_t>(2 * reach + 1));
     for (int d = -reach; d <= reach; ++d) {
         const int u = round_px(e + d);
