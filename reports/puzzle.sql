@@ -47,4 +47,4 @@ SELECT distance, boards FROM goal_levels WHERE puzzle_id = :id ORDER BY distance
 
 -- section: Sources
 SELECT path, line, kind, format, claimed_moves, claimed_cluster, confidence
-  FROM sources WHERE puzzle_id = :id ORDER BY id;
+  FROM puzzle_sources WHERE puzzle_id = :id ORDER BY origin, seq;

@@ -1,4 +1,5 @@
--- What the database holds: puzzles by family and by status, sources by kind,
+-- What the database holds: puzzles by family and by status (searched, or only
+-- enumerated), sources by kind (files, screenshots, enumerations),
 -- the import runs, failed inputs and claims that disagree with the search.
 
 -- The counts come from the tallies kept at import (schema 5), so the report
@@ -8,7 +9,8 @@
 SELECT (SELECT n FROM tally_rows WHERE tbl = 'puzzles') AS puzzles,
        (SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves WHERE status = 'solved') AS solved,
        (SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves WHERE status = 'unsolvable') AS unsolvable,
-       (SELECT MAX(moves) FROM tally_moves WHERE status = 'solved') AS most_moves,
+       (SELECT MAX(moves) FROM (SELECT moves FROM tally_moves WHERE status = 'solved'
+                                UNION ALL SELECT moves FROM tally_enumerated)) AS most_moves,
        (SELECT n FROM tally_rows WHERE tbl = 'sources') AS sources,
        (SELECT COUNT(*) FROM imports) AS imports,
        (SELECT COUNT(*) FROM errors) AS errors,
@@ -35,10 +37,20 @@ WITH t AS (
                     AS boards_in_clusters
            FROM tally_moves GROUP BY status
          UNION ALL
-         SELECT 'not solved', (SELECT n FROM tally_rows WHERE tbl = 'puzzles')
-                              - (SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves), NULL, NULL, NULL, NULL)
+         -- Puzzles only enumerated: their moves and clusters are the enumeration's.
+         SELECT 'enumerated', SUM(puzzles - searched), MIN(moves) FILTER (WHERE puzzles > searched),
+                MAX(moves) FILTER (WHERE puzzles > searched),
+                ROUND(1.0 * SUM(moves * (puzzles - searched)) / SUM(puzzles - searched), 1),
+                SUM(boards - searched_boards)
+           FROM tally_enumerated
+         UNION ALL
+         SELECT 'not searched', (SELECT n FROM tally_rows WHERE tbl = 'puzzles')
+                                - (SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves)
+                                - (SELECT COALESCE(SUM(puzzles - searched), 0) FROM tally_enumerated),
+                NULL, NULL, NULL, NULL)
 SELECT * FROM t WHERE puzzles > 0
- ORDER BY CASE status WHEN 'solved' THEN 0 WHEN 'unsolvable' THEN 1 WHEN 'limit' THEN 2 ELSE 3 END;
+ ORDER BY CASE status WHEN 'solved' THEN 0 WHEN 'unsolvable' THEN 1 WHEN 'limit' THEN 2
+                      WHEN 'enumerated' THEN 3 ELSE 4 END;
 
 -- section: Sources
 SELECT kind, format, sources, puzzles, files FROM tally_sources ORDER BY kind, format;

@@ -1,4 +1,4 @@
--- slidedb database: sliding tiles (the family `tiles`).
+-- slidedb database, version 6: sliding tiles (the family `tiles`).
 --
 -- Tile puzzles are not all found the same way, and the solution row says
 -- which. All three columns are NULL for the families that search every

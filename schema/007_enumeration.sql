@@ -1,4 +1,4 @@
--- slidedb database, version 8: every Unblock Me puzzle of a board size.
+-- slidedb database, version 7: every Unblock Me puzzle of a board size.
 --
 -- `slidedb enumerate --size N --walls MIN..MAX` visits every cluster of
 -- N x N boards (the primary piece two long in row (N-1)/2, leaving right;

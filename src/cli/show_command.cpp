@@ -33,10 +33,12 @@ int run_show(const ShowArgs& a) {
         out += solution_text(rec->puzzle, *rec->result) + "\n" + statistics_text(rec->puzzle, *rec->result);
         out += fmt::format("Solver:  {}\n\n", rec->solver_version);
         out += levels_text(*rec->result, Format::Table);
-    } else {
-        out += "Not solved yet.\n";
     }
-    if (const auto s = puzzle_standing(*db, rec->id)) {
+    const auto s = puzzle_standing(*db, rec->id);
+    if (!rec->result)
+        out += s && s->cluster_puzzle == rec->id ? "Not searched: its figures below are the enumeration's.\n"
+                                                 : "Not solved yet.\n";
+    if (s) {
         out += fmt::format("\nRank: {} moves, {}\n", s->moves, s->sentence());
         if (s->cluster_puzzle && *s->cluster_puzzle == rec->id)
             out += fmt::format("Enumerated: the puzzle of its cluster ({} boards)\n", s->cluster_size);

@@ -127,6 +127,11 @@ bool cannot_open(const SQLite::Exception& e) {
     return code == SQLITE_CANTOPEN || code == SQLITE_READONLY || code == SQLITE_PERM;
 }
 
+bool access_ok(const std::string& path) {
+    const auto folder = std::filesystem::absolute(path).parent_path();
+    return access(path.c_str(), W_OK) == 0 && access(folder.c_str(), W_OK) == 0;
+}
+
 void check_readable_schema(SQLite::Database& db, const std::string& path) {
     const int have = schema_version(db);
     if (have == 0) throw StoreError(fmt::format("{}: not a slidedb database (no schema)", path));
@@ -181,7 +186,16 @@ int schema_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_ver
 std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access access,
                                                 const OpenOptions& options) {
     try {
-        return access == Access::ReadOnly ? open_reader(path) : open_writer(path, options);
+        if (access == Access::ReadWrite) return open_writer(path, options);
+        auto db = open_reader(path);
+        // A database of an older schema is brought up to date first when it
+        // may be written, since reports read what the newer files add.
+        if (schema_version(*db) < static_cast<int>(schema_files().size()) && access_ok(path)) {
+            db.reset();
+            open_writer(path, options).reset();
+            db = open_reader(path);
+        }
+        return db;
     } catch (const SQLite::Exception& e) {
         throw StoreError(fmt::format("{}: {}", path, e.what()));
     }

@@ -89,7 +89,7 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
     }
     rec.sources = query_table(db,
                               "SELECT path, line, kind, format, claimed_moves, claimed_cluster, "
-                              "confidence FROM sources WHERE puzzle_id = :id ORDER BY id",
+                              "confidence FROM puzzle_sources WHERE puzzle_id = :id ORDER BY origin, seq",
                               {{"id", std::to_string(id)}});
     return rec;
 }

@@ -130,5 +130,46 @@ TEST(Enumerate, AnImportedPuzzleIsLinkedToItsClusterAndRanked) {
     EXPECT_NE(patterns.out.find("4x4 0..2,7,3,62,34"), std::string::npos) << patterns.out;
 }
 
+
+TEST(Enumerate, EnumeratedPuzzlesAreSourcesAndCountedApartFromSearches) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -q").status, 0);
+    // The hardest enumerated puzzle, imported from a file as well: searched.
+    write_file(dir / "hard.txt", "BB.C\nAA.C\nDEEE\nD.FF\n");
+    ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db -q").status, 0);
+    // CSV rows end in CRLF (RFC 4180).
+    const Outcome summary = slidedb(dir, "report summary --db e.db --format csv");
+    ASSERT_EQ(summary.status, 0) << summary.err;
+    EXPECT_NE(summary.out.find("puzzles,solved,unsolvable,most_moves,sources,imports,errors,claims_disagreeing\r\n"
+                               "32,1,0,7,33,2,0,0\r\n"),
+              std::string::npos) << summary.out;
+    // 31 only enumerated: 514 boards in all, 34 of them the searched one's.
+    EXPECT_NE(summary.out.find("solved,1,7,7,7,34\r\nenumerated,31,1,7,4.3,480\r\n"), std::string::npos) << summary.out;
+    EXPECT_NE(summary.out.find("board-file,grid,1,1,1\r\nenumeration,4x4 0..2 walls,32,32,1\r\n"), std::string::npos)
+        << summary.out;
+    const std::string id = dump(dir / "e.db", "SELECT p.id || ' ' || x.unit FROM puzzles p JOIN enumerated x "
+                                              "ON x.puzzle_id = p.id WHERE p.board = 'BB.C\nAA.C\nDEEE\nD.FF'");
+    const std::string puzzle = id.substr(0, id.find(' ')), unit = id.substr(id.find(' ') + 1, id.size() - id.find(' ') - 2);
+    const Outcome show = slidedb(dir, "show " + puzzle + " --db e.db");
+    ASSERT_EQ(show.status, 0) << show.err;
+    EXPECT_NE(show.out.find("hard.txt"), std::string::npos) << show.out;
+    EXPECT_NE(show.out.find("slidedb enumerate --size 4 --walls 0..2  " + std::string(4 - unit.size(), ' ') + unit +
+                            "  enumeration  4x4 0..2 walls              7               34"),
+              std::string::npos) << show.out;
+    // A puzzle only enumerated says where its figures come from.
+    const std::string other = dump(dir / "e.db", "SELECT MIN(puzzle_id) FROM enumerated WHERE moves = 1");
+    const Outcome only = slidedb(dir, "show " + other.substr(0, other.size() - 1) + " --db e.db");
+    EXPECT_NE(only.out.find("Not searched: its figures below are the enumeration's."), std::string::npos) << only.out;
+
+    // The same tallies after a merge of the enumeration and the import.
+    ASSERT_EQ(slidedb(dir, "merge e.db --db m.db").status, 0);
+    const Outcome merged = slidedb(dir, "report summary --db m.db --format csv");
+    EXPECT_NE(merged.out.find("solved,1,7,7,7,34\r\nenumerated,31,1,7,4.3,480\r\n"), std::string::npos) << merged.out;
+    EXPECT_EQ(dump(dir / "m.db", "SELECT * FROM tally_enumerated ORDER BY moves"),
+              dump(dir / "e.db", "SELECT * FROM tally_enumerated ORDER BY moves"));
+    EXPECT_EQ(dump(dir / "m.db", "SELECT * FROM tally_sources ORDER BY kind, format"),
+              dump(dir / "e.db", "SELECT * FROM tally_sources ORDER BY kind, format"));
+}
+
 }  // namespace
 }  // namespace slidedb::e2e
