@@ -213,7 +213,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
     along.total = along.j1 - along.j0 + 1;
     if (along.s0 <= along.s1)
         along.total -= std::max(0, std::min(along.j1, along.s1) - std::max(along.j0, along.s0) + 1);
-    for (int k = 0; k <= kMaxSide; ++k) {
+    for (int k = walk_from_[side]; k <= kMaxSide; ++k) {
         const double line = start + o * k * p;
         // Where the band outside the line leaves the picture, the border
         // stands for the edge (a crop of the board), if it falls on the line.
@@ -270,6 +270,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         if (!std::isnan(lo)) {
             edge = (lo + hi) / 2;
             cut = false;
+            edge_k_[side] = k;
             return std::nullopt;
         }
     }
@@ -295,6 +296,7 @@ std::optional<Failure> Scanner::find_board() {
     auto attempt = [&](double pxf, double phx, double pyf, double phy) {
         if (trace_) *trace_ = before;
         auto f = find_board_on(pxf, phx, pyf, phy);
+        if (!f) past_wood(pxf, phx, pyf, phy);
         if (f && !first) {
             first = f;
             if (trace_) first_trace = *trace_;
@@ -432,6 +434,14 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
 // exit) would show it.
 std::optional<Failure> Scanner::check_beyond() const {
     static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
+    const int side = wood_beyond();
+    if (side < 0) return std::nullopt;
+    return Failure{fmt::format("board not found: unclear where the board ends on the {} side (wood of "
+                               "the blocks' colour beyond it)",
+                               kSide[side])};
+}
+
+int Scanner::wood_beyond() const {
     std::array<std::vector<int>, 3> wood;
     for (int r = 0; r < rows_; ++r)
         for (int c = 0; c < cols_; ++c) {
@@ -443,7 +453,7 @@ std::optional<Failure> Scanner::check_beyond() const {
                     for (int k = 0; k < 3; ++k) wood[static_cast<size_t>(k)].push_back(p[k]);
                 }
         }
-    if (wood[0].empty()) return std::nullopt;
+    if (wood[0].empty()) return -1;
     const std::array<int, 3> ref{percentile(wood[0], 0.5), percentile(wood[1], 0.5), percentile(wood[2], 0.5)};
     const bool cut[4] = {cut_t_, cut_b_, cut_l_, cut_r_};
     const double prow0 = std::floor(((pt_ + pb_) / 2.0 - top_) / py_) * py_ + top_;
@@ -466,12 +476,31 @@ std::optional<Failure> Scanner::check_beyond() const {
                 same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
             }
         }
-        if (n > 0 && same * 10 >= n * 3)
-            return Failure{fmt::format("board not found: unclear where the board ends on the {} side (wood of "
-                                       "the blocks' colour beyond it)",
-                                       kSide[side])};
+        if (n > 0 && same * 10 >= n * 3) return side;
     }
-    return std::nullopt;
+    return -1;
+}
+
+// A long block along a side (a 4-long one filling a side of a 4-wide
+// board, or blocks leaving a gap only at the exit) passes for the tray's
+// edge, and wood of the blocks' colour shows beyond it. That side is then
+// walked on from the next line, once per side; the board found that way
+// must pass every test again (the cells, what lies beyond, the frame
+// finder). When it is not found, the first board stays, to be refused.
+void Scanner::past_wood(double pxf, double phx, double pyf, double phy) {
+    for (int round = 0; round < 2; ++round) {
+        if (read_cells()) break;  // refused when the cells are read again
+        const int side = wood_beyond();
+        cells_read_ = side < 0;  // the cells of this grid are read
+        if (side < 0 || walk_from_[static_cast<size_t>(side)] > 0) break;
+        walk_from_[static_cast<size_t>(side)] = edge_k_[static_cast<size_t>(side)] + 1;
+        if (find_board_on(pxf, phx, pyf, phy)) {
+            walk_from_ = {0, 0, 0, 0};
+            find_board_on(pxf, phx, pyf, phy);
+            break;
+        }
+    }
+    walk_from_ = {0, 0, 0, 0};
 }
 
 }  // namespace slidedb::scanning

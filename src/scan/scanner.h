@@ -116,7 +116,9 @@ public:
 
     // Reads the cells, the blocks and the exit on the grid located.
     std::variant<ScanResult, ScanError> read() {
-        if (auto f = read_cells()) return ScanError{f->message};
+        if (!cells_read_) {
+            if (auto f = read_cells()) return ScanError{f->message};
+        }
         if (finder_ == Finder::Evidence) {
             if (auto f = check_beyond()) return ScanError{f->message};
         }
@@ -254,6 +256,16 @@ private:
     // frame (one long block along a side, a side whose only gap is at the
     // exit) would show it.
     std::optional<Failure> check_beyond() const;
+    int wood_beyond() const;  // the side (0 top .. 3 right) with wood beyond, or -1
+
+    // Walks a side with wood beyond it again from the next line (see
+    // find_board.cpp), on the grid fitted as given.
+    void past_wood(double pxf, double phx, double pyf, double phy);
+
+    // Where each side's walk starts (grid lines from the prisoner's) and
+    // where it stopped.
+    std::array<int, 4> walk_from_{0, 0, 0, 0}, edge_k_{0, 0, 0, 0};
+    bool cells_read_ = false;  // read_cells already ran on the grid located
 
     // ---- 2 (old). the board: floor flood-filled from around the prisoner ----
     // Floor, or a thin dark warm line between lighter things: a gap between
