@@ -296,6 +296,7 @@ std::optional<Failure> Scanner::find_board() {
     auto attempt = [&](double pxf, double phx, double pyf, double phy) {
         if (trace_) *trace_ = before;
         auto f = find_board_on(pxf, phx, pyf, phy);
+        if (f && short_) f = past_short(pxf, phx, pyf, phy, *f);
         if (!f) past_wood(pxf, phx, pyf, phy);
         if (f && !first) {
             first = f;
@@ -334,6 +335,7 @@ std::optional<Failure> Scanner::find_board() {
 std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf, double phy) {
     px_ = pxf;
     py_ = pyf;
+    short_ = 0;
     for (auto& side : looks_)
         for (auto& line : side) line.clear();
     if (trace_) {
@@ -392,6 +394,7 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
         trace_->cols = nx;
         trace_->rows = ny;
     }
+    short_ = nx < kMinSide ? 2 : ny < kMinSide ? 1 : 0;
     if (nx < kMinSide || ny < kMinSide || nx > kMaxSide || ny > kMaxSide)
         return Failure{fmt::format("board not found: the tray holds {}x{} cells", nx, ny)};
     const double fx = (R - L) / nx, fy = (B - T) / ny;
@@ -479,6 +482,33 @@ int Scanner::wood_beyond() const {
         if (n > 0 && same * 10 >= n * 3) return side;
     }
     return -1;
+}
+
+// A block as long as the tray is wide (a 4-long one on a 4-wide board)
+// passes for the tray's edge, and the tray comes out less than 4 cells
+// across. Each of the two sides across is then walked on from the next
+// line; the board is taken when exactly one of them gives one.
+std::optional<Failure> Scanner::past_short(double pxf, double phx, double pyf, double phy, const Failure& why) {
+    const int first = short_ == 1 ? 0 : 2;  // top and bottom, or left and right
+    const std::array<int, 4> stopped = edge_k_;
+    int found = -1;
+    for (const int side : {first, first + 1}) {
+        walk_from_ = {0, 0, 0, 0};
+        walk_from_[static_cast<size_t>(side)] = stopped[static_cast<size_t>(side)] + 1;
+        if (!find_board_on(pxf, phx, pyf, phy)) {
+            if (found >= 0) {
+                found = -2;  // both: unclear which
+                break;
+            }
+            found = side;
+        }
+    }
+    walk_from_ = {0, 0, 0, 0};
+    if (found < 0) return why;
+    walk_from_[static_cast<size_t>(found)] = stopped[static_cast<size_t>(found)] + 1;
+    auto f = find_board_on(pxf, phx, pyf, phy);
+    walk_from_ = {0, 0, 0, 0};
+    return f;
 }
 
 // A long block along a side (a 4-long one filling a side of a 4-wide

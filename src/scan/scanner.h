@@ -266,6 +266,11 @@ private:
     // where it stopped.
     std::array<int, 4> walk_from_{0, 0, 0, 0}, edge_k_{0, 0, 0, 0};
     bool cells_read_ = false;  // read_cells already ran on the grid located
+    int short_ = 0;  // the tray came out under 4 cells: 1 high, 2 wide
+
+    // Walks the two sides across a tray too small again from their next
+    // line (see find_board.cpp); returns `why` when that finds no board.
+    std::optional<Failure> past_short(double pxf, double phx, double pyf, double phy, const Failure& why);
 
     // ---- 2 (old). the board: floor flood-filled from around the prisoner ----
     // Floor, or a thin dark warm line between lighter things: a gap between
