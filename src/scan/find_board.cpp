@@ -146,7 +146,9 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
             after_stretch = true;
             continue;
         }
-        std::uint8_t& v = seen[j];
+        // (a sample off the picture's side is looked at, and not kept)
+        std::uint8_t off_picture = 0;
+        std::uint8_t& v = j >= 0 && j < along.kept ? seen[j] : off_picture;
         if (v == 0) {
             const double a = j * st;
             auto at = [&](double d) {
@@ -210,6 +212,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
     while (along.s0 * st < s0) ++along.s0;
     along.s1 = static_cast<int>(std::ceil(s1 / st)) + 1;
     while (along.s1 * st > s1) --along.s1;
+    along.kept = static_cast<int>((side < 2 ? im_.width : im_.height) / st) + 2;
     along.total = along.j1 - along.j0 + 1;
     if (along.s0 <= along.s1)
         along.total -= std::max(0, std::min(along.j1, along.s1) - std::max(along.j0, along.s0) + 1);
@@ -240,7 +243,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         // What each sample showed is kept for the next round (the lines and
         // the positions on them stay put; the stretch along them changes).
         auto& seen = looks_[static_cast<size_t>(side)][static_cast<size_t>(k)];
-        const size_t per = static_cast<size_t>((side < 2 ? im_.width : im_.height) / st) + 2;
+        const size_t per = static_cast<size_t>(along.kept);
         if (seen.empty()) seen.assign(per * static_cast<size_t>(na), 0);
         auto ok_at = [&](int i) {
             const EdgeLook look =

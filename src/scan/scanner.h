@@ -218,9 +218,9 @@ private:
 
     // The samples along a side, by their index j on its lattice (at j times
     // along_step): [j0, j1], the stretch [s0, s1] (the exit's row) aside;
-    // `total` of them.
+    // `total` of them. What those in [0, kept) showed is kept.
     struct Samples {
-        int j0 = 0, j1 = -1, s0 = 0, s1 = -1, total = 0;
+        int j0 = 0, j1 = -1, s0 = 0, s1 = -1, total = 0, kept = 0;
     };
 
     // Is the grid line at `e` (a y for the top and bottom sides, an x for the
