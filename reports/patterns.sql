@@ -95,28 +95,45 @@ SELECT t.puzzle_id AS id, t.sources,
 
 -- section: Enumerated puzzles by moves | bars moves puzzles
 -- Every puzzle of a size (slidedb enumerate), by optimal moves.
-SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration, x.moves,
-       COUNT(*) AS puzzles, SUM(x.cluster_size) AS boards, MAX(x.cluster_size) AS largest_cluster
-  FROM enumerated x JOIN enumerations e ON e.id = x.enumeration_id
- GROUP BY x.enumeration_id, x.moves ORDER BY x.enumeration_id, x.moves;
+SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration, t.moves,
+       t.puzzles, t.boards, t.largest_cluster
+  FROM tally_enumeration_moves t JOIN enumerations e ON e.id = t.enumeration_id
+ ORDER BY t.enumeration_id, t.moves;
 
 -- section: Enumerated cluster sizes | bars from puzzles
 SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration,
-       CAST(round(pow(10, floor(log10(x.cluster_size)))) AS INTEGER) AS "from",
-       COUNT(*) AS puzzles, ROUND(AVG(x.moves), 1) AS mean_moves
-  FROM enumerated x JOIN enumerations e ON e.id = x.enumeration_id
- GROUP BY x.enumeration_id, 2 ORDER BY x.enumeration_id, 2;
+       CAST('1' || substr('000000000000000000', 1, t.digits - 1) AS INTEGER) AS "from",
+       SUM(t.puzzles) AS puzzles, ROUND(1.0 * SUM(t.moves_sum) / SUM(t.puzzles), 1) AS mean_moves
+  FROM tally_enumeration_shapes t JOIN enumerations e ON e.id = t.enumeration_id
+ GROUP BY t.enumeration_id, t.digits ORDER BY t.enumeration_id, t.digits;
 
 -- section: Enumerated puzzles by walls and blocks
-SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration, x.walls, x.blocks,
-       COUNT(*) AS puzzles, ROUND(AVG(x.moves), 1) AS mean_moves, MAX(x.moves) AS most_moves
-  FROM enumerated x JOIN enumerations e ON e.id = x.enumeration_id
- GROUP BY x.enumeration_id, x.walls, x.blocks ORDER BY x.enumeration_id, x.walls, x.blocks;
+SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration, t.walls, t.blocks,
+       SUM(t.puzzles) AS puzzles, ROUND(1.0 * SUM(t.moves_sum) / SUM(t.puzzles), 1) AS mean_moves,
+       MAX(t.most_moves) AS most_moves
+  FROM tally_enumeration_shapes t JOIN enumerations e ON e.id = t.enumeration_id
+ GROUP BY t.enumeration_id, t.walls, t.blocks ORDER BY t.enumeration_id, t.walls, t.blocks;
 
 -- section: Imported puzzles among the enumerated
-SELECT r.puzzle_id AS id, r.size || 'x' || r.size AS size, r.moves,
-       printf('%.1f%%', 100.0 * r.easier / r.total) AS harder_than, l.enumerated_id AS cluster_puzzle
-  FROM puzzle_rank r LEFT JOIN enumeration_links l ON l.puzzle_id = r.puzzle_id AND l.enumeration_id = r.enumeration_id
- WHERE r.total > 0 AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = r.puzzle_id)
- ORDER BY r.easier DESC, r.puzzle_id
+-- Solved puzzles hardest first (the index on status and moves), each ranked
+-- in the widest enumeration of its size.
+WITH best AS (
+    SELECT e.size, e.id FROM enumerations e
+     WHERE NOT EXISTS (SELECT 1 FROM enumerations f WHERE f.size = e.size
+                        AND (f.max_walls - f.min_walls, f.every_cluster, f.id) >
+                            (e.max_walls - e.min_walls, e.every_cluster, e.id))),
+ranked AS (
+    SELECT p.id, b.size, s.moves, b.id AS enumeration_id,
+           (SELECT COALESCE(SUM(t.puzzles), 0) FROM tally_enumeration_moves t
+             WHERE t.enumeration_id = b.id AND t.moves < s.moves) AS easier,
+           (SELECT SUM(t.puzzles) FROM tally_enumeration_moves t WHERE t.enumeration_id = b.id) AS total
+      FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id
+      JOIN best b ON b.size = p.width AND p.height = p.width
+     WHERE s.status = 'solved' AND p.family = 'unblock' AND p.exit_side = 'right'
+       AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id))
+SELECT r.id, r.size || 'x' || r.size AS size, r.moves,
+       printf('%.1f%%', (1000 * r.easier / r.total) / 10.0) AS harder_than, l.enumerated_id AS cluster_puzzle
+  FROM ranked r LEFT JOIN enumeration_links l ON l.puzzle_id = r.id AND l.enumeration_id = r.enumeration_id
+ WHERE r.total > 0
+ ORDER BY r.moves DESC, r.id
  LIMIT :top;

@@ -5,18 +5,6 @@
 
 namespace slidedb::scanning {
 
-// What shows between blocks: the floor, its shadows, the seams.
-bool Scanner::gap_dark(const std::uint8_t* p) {
-    if (is_floor(p)) return true;
-    return luma(p) < 40 && p[0] >= p[2] + 8 && p[0] + 4 >= p[1];
-}
-
-bool Scanner::dark_at(double x, double y) const {
-    const int ix = static_cast<int>(std::lround(x)), iy = static_cast<int>(std::lround(y));
-    if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
-    return gap_dark(im_.px(ix, iy));
-}
-
 bool Scanner::prisoner_pitch() {
     const double w = pr_ - pl_ + 1, h = pb_ - pt_ + 1;
     for (int L = 2; L <= 4; ++L) {
@@ -33,44 +21,73 @@ bool Scanner::prisoner_pitch() {
 }
 
 // Prefix sums of the share of dark pixels per column (along_x) or row,
-// over the band [b0, b1] across.
-std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1) const {
+// over the band [b0, b1] across. A quick profile samples it: gaps between
+// blocks are a twentieth of a cell wide or more, so a sample every fortieth
+// of a cell along finds them (each pixel takes its nearest sample), and one
+// every eighth across is plenty. The full one reads every pixel along
+// and every twenty-fourth across.
+std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1, bool quick) const {
     const int n = along_x ? im_.width : im_.height;
     const int m = along_x ? im_.height : im_.width;
     b0 = std::max(0, b0);
     b1 = std::min(m - 1, b1);
-    const int step = std::max(1, static_cast<int>(p0_ / 24));
-    std::vector<double> pre(static_cast<size_t>(n) + 1, 0.0);
-    std::vector<int> count(static_cast<size_t>(n), 0);
+    const int step = std::max(1, static_cast<int>(p0_ / (quick ? 8 : 24)));
+    const int sa = quick ? std::max(1, static_cast<int>(p0_ / 40)) : 1;
+    const int ns = (n - 1) / sa + 1;
+    std::vector<int> count(static_cast<size_t>(ns), 0);
     int tot = 0;
-    for (int j = b0; j <= b1; j += step, ++tot)
-        for (int i = 0; i < n; ++i) count[static_cast<size_t>(i)] += gap_dark(along_x ? im_.px(i, j) : im_.px(j, i));
+    for (int j = b0; j <= b1; j += step, ++tot) {
+        if (along_x) {
+            const std::uint8_t* row = im_.px(0, j);
+            for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(row + 3 * k * sa);
+        } else {
+            for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(im_.px(j, k * sa));
+        }
+    }
+    std::vector<double> pre(static_cast<size_t>(n) + 1, 0.0);
     for (int i = 0; i < n; ++i)
-        pre[static_cast<size_t>(i) + 1] = pre[static_cast<size_t>(i)] + (tot ? static_cast<double>(count[static_cast<size_t>(i)]) / tot : 0);
+        pre[static_cast<size_t>(i) + 1] =
+            pre[static_cast<size_t>(i)] +
+            (tot ? static_cast<double>(count[static_cast<size_t>(std::min(ns - 1, (i + sa / 2) / sa))]) / tot : 0);
     return pre;
 }
 
 // Pitch and phase (a grid line's position) that put grid lines where the
 // profile is darker than the cells' middles, near the prisoner's own line.
-std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, double anchor) const {
+// The quick fit tries a coarser set of pitches and phases, counts only the
+// lines within [lo, hi] and half a cell beyond (where the floor reaches: a
+// header panel above the tray has lines of writing a comb would fit to),
+// and takes the middle of the best scores: the score is flat near its top
+// (a line leaves its gap only once it has moved by the gap's width), and its
+// first best point leans to the smallest pitch. The full fit tries every
+// pitch and phase finely, over the whole picture, and takes the first best.
+std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, double anchor, double lo, double hi,
+                                            bool quick) const {
     const int n = static_cast<int>(pre.size()) - 1;
+    lo = quick ? std::max(0.0, lo - 0.6 * p0_) : 0.0;
+    hi = quick ? std::min(static_cast<double>(n), hi + 0.6 * p0_) : n;
     auto avg = [&](double a, double b) {
         const int ia = std::clamp(static_cast<int>(std::floor(a)), 0, n);
         const int ib = std::clamp(static_cast<int>(std::ceil(b)), 0, n);
         return ib > ia ? (pre[static_cast<size_t>(ib)] - pre[static_cast<size_t>(ia)]) / (ib - ia) : 0.0;
     };
+    struct Fit {
+        double p, ph, s;
+    };
+    std::vector<Fit> fits;
     double best = -1e9, bp = p0_, bph = anchor;
-    const double pstep = p0_ / 400, phstep = std::max(0.25, p0_ / 200);
+    const double pstep = p0_ / (quick ? 200 : 400), phstep = std::max(quick ? 0.5 : 0.25, p0_ / (quick ? 100 : 200));
     for (double p = 0.9 * p0_; p <= 1.1 * p0_; p += pstep) {
         const double lw = std::max(1.0, 0.03 * p), mw = 0.15 * p;
         for (double ph = anchor - 0.07 * p0_; ph <= anchor + 0.07 * p0_; ph += phstep) {
             double s = 0;
             for (int k = -9; k <= 9; ++k) {
                 const double x = ph + k * p;
-                if (x - 0.5 * p < 0 || x + 0.5 * p > n) continue;
+                if (x - 0.5 * p < lo || x + 0.5 * p > hi) continue;
                 s += avg(x - lw, x + lw) -
                      0.5 * (avg(x - 0.5 * p - mw, x - 0.5 * p + mw) + avg(x + 0.5 * p - mw, x + 0.5 * p + mw));
             }
+            if (quick) fits.push_back({p, ph, s});
             if (s > best) {
                 best = s;
                 bp = p;
@@ -78,50 +95,97 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
             }
         }
     }
-    return {bp, bph};
+    if (!quick) return {bp, bph};
+    if (best <= 0) return {p0_, anchor};
+    double sp = 0, sph = 0;
+    int top = 0;
+    for (const Fit& f : fits)
+        if (f.s >= 0.97 * best) {
+            sp += f.p;
+            sph += f.ph;
+            ++top;
+        }
+    return {sp / top, sph / top};
 }
 
 // Is the grid line at `e` (a y for the top and bottom sides, an x for the
 // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
 // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
-Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, double s0, double s1) const {
+Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, std::uint8_t* seen,
+                                     bool rim_allowed) const {
     const bool horiz = side < 2;
     const double p = horiz ? py_ : px_, q = horiz ? px_ : py_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
-    const double st = std::max(1.0, 0.02 * q);
-    int total = 0;
-    for (double a = a0; a <= a1; a += st) total += !(a >= s0 && a <= s1);
+    const double st = along_step(side);
     EdgeLook look;
-    if (total < 4) return look;
-    const int allowed_bad = static_cast<int>(total * 0.15);
+    if (along.total < 4) return look;
+    const int allowed_bad = static_cast<int>(along.total * 0.15);
     int n = 0, bad = 0, run = 0, maxrun = 0;
     const double din = std::max(2.0, 0.04 * p);
-    for (double a = a0; a <= a1; a += st) {
-        if (a >= s0 && a <= s1) {
-            run = 0;
-            continue;
-        }
+    // The exit's opening is dark all across the band, and its rounded
+    // corners may carry that dark a little past the row's lines. When
+    // allowed, a run of dark that leaves the opening, or reaches it, is no
+    // seam unless it goes on for more than 0.05 of a cell.
+    const int rim = rim_allowed ? static_cast<int>(0.05 * q / st) : 0;
+    auto opening_at = [&](int j) {
+        const double a = j * st;
         auto at = [&](double d) {
             const double u = e + o * d;
             return horiz ? dark_at(a, u) : dark_at(u, a);
         };
-        const bool o1 = at(0.06 * p), o2 = at(0.10 * p), o3 = at(0.14 * p);
-        // Inside, the tray's margin or rim: something dark within a few
-        // pixels of the line (the outer blocks may touch the rim); a
-        // block crossing the line shows none.
-        bool in = false;
-        for (double d = 0; d <= din && !in; d += 1) {
-            const double u = e - o * d;
-            const int ix = static_cast<int>(std::lround(horiz ? a : u)), iy = static_cast<int>(std::lround(horiz ? u : a));
-            if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
-            const std::uint8_t* px = im_.px(ix, iy);
-            in = gap_dark(px) || luma(px) < 30;
+        return at(0.06 * p) && at(0.10 * p) && at(0.14 * p);
+    };
+    bool from_opening = false, after_stretch = false;
+    auto close_run = [&](bool into_opening) {
+        if (run > 0 && !((from_opening || into_opening) && run <= rim)) maxrun = std::max(maxrun, run);
+        run = 0;
+    };
+    for (int j = along.j0; j <= along.j1; ++j) {
+        if (j >= along.s0 && j <= along.s1) {
+            if (run > 0) close_run(rim > 0 && opening_at(j));
+            after_stretch = true;
+            continue;
+        }
+        // (a sample off the picture's side is looked at, and not kept)
+        std::uint8_t off_picture = 0;
+        std::uint8_t& v = j >= 0 && j < along.kept ? seen[j] : off_picture;
+        if (v == 0) {
+            const double a = j * st;
+            auto at = [&](double d) {
+                const double u = e + o * d;
+                return horiz ? dark_at(a, u) : dark_at(u, a);
+            };
+            // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
+            // at all three is part of a seam. Each is looked at only when it
+            // can still change the outcome.
+            bool good = false, seam = false;
+            if (at(0.06 * p)) {
+                seam = at(0.10 * p) && at(0.14 * p);
+            } else if (!at(0.10 * p) && !at(0.14 * p)) {
+                // Inside, the tray's margin or rim: something dark within a
+                // few pixels of the line (the outer blocks may touch the
+                // rim); a block crossing the line shows none.
+                for (double d = 0; d <= din && !good; d += 1) {
+                    const double u = e - o * d;
+                    const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
+                    if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
+                    const std::uint8_t* px = im_.px(ix, iy);
+                    good = is_gap_dark(px) || luma(px) < 30;
+                }
+            }
+            v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam
         }
         ++n;
-        if (!(in && !o1 && !o2 && !o3) && ++bad > allowed_bad) return look;
-        if (o1 && o2 && o3) maxrun = std::max(maxrun, ++run);
-        else run = 0;
+        if (v != 2 && ++bad > allowed_bad) return look;
+        if (v == 3) {
+            if (run == 0) from_opening = rim > 0 && after_stretch && opening_at(j - 1);
+            ++run;
+        } else {
+            close_run(false);
+        }
+        after_stretch = false;
     }
+    close_run(false);
     look.frac = 1.0 - static_cast<double>(bad) / n;
     look.seam = maxrun * st >= std::max(2.0, 0.04 * q);
     look.ok = !look.seam;
@@ -132,12 +196,27 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, double a0, double a1, d
 // the first line that is the tray's edge on `side`. Sets `edge` (its
 // position) and `cut` (the picture's border stands for the edge).
 std::optional<Failure> Scanner::walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
-                            bool& cut) {
+                                     bool& cut, bool rim_allowed) {
     static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
     const double p = side < 2 ? py_ : px_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
     const double limit = side < 2 ? im_.height : im_.width;
-    for (int k = 0; k <= kMaxSide; ++k) {
+    const double st = along_step(side);
+    // The samples along the side: j * st for j in [j0, j1], those in
+    // [s0, s1] (the exit's row) aside.
+    Samples along;
+    along.j0 = static_cast<int>(std::ceil(a0 / st));
+    along.j1 = static_cast<int>(std::floor(a1 / st)) + 1;
+    while (along.j1 >= along.j0 && along.j1 * st > a1) --along.j1;
+    along.s0 = static_cast<int>(std::floor(s0 / st)) - 1;
+    while (along.s0 * st < s0) ++along.s0;
+    along.s1 = static_cast<int>(std::ceil(s1 / st)) + 1;
+    while (along.s1 * st > s1) --along.s1;
+    along.kept = static_cast<int>((side < 2 ? im_.width : im_.height) / st) + 2;
+    along.total = along.j1 - along.j0 + 1;
+    if (along.s0 <= along.s1)
+        along.total -= std::max(0, std::min(along.j1, along.s1) - std::max(along.j0, along.s0) + 1);
+    for (int k = walk_from_[side]; k <= kMaxSide; ++k) {
         const double line = start + o * k * p;
         // Where the band outside the line leaves the picture, the border
         // stands for the edge (a crop of the board), if it falls on the line.
@@ -151,20 +230,50 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
             if (trace_) trace_->edges.push_back({side, edge, 1.0, true});
             return std::nullopt;
         }
-        double lo = NAN, hi = NAN, frac = 0;
+        // The edge is the middle of the positions near the line that look
+        // like it. Every other position is looked at first; then those
+        // just outside the first and last found, or, when none was, the
+        // rest (a sharp edge may show at one position only).
+        double frac = 0;
         const double es = std::max(1.0, 0.01 * p);
-        for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es) {
-            if (e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1) continue;
-            const EdgeLook look = edge_look(side, e, a0, a1, s0, s1);
+        std::vector<double> at;
+        for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es)
+            if (!(e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1)) at.push_back(e);
+        const int na = static_cast<int>(at.size());
+        // What each sample showed is kept for the next round (the lines and
+        // the positions on them stay put; the stretch along them changes).
+        auto& seen = looks_[static_cast<size_t>(side)][static_cast<size_t>(k)];
+        const size_t per = static_cast<size_t>(along.kept);
+        if (seen.empty()) seen.assign(per * static_cast<size_t>(na), 0);
+        auto ok_at = [&](int i) {
+            const EdgeLook look =
+                edge_look(side, at[static_cast<size_t>(i)], along, seen.data() + per * static_cast<size_t>(i), rim_allowed);
             frac = std::max(frac, look.frac);
-            if (!look.ok) continue;
-            if (std::isnan(lo)) lo = e;
-            hi = e;
+            return look.ok;
+        };
+        int first = -1, last = -1;
+        for (int i = 0; i < na; i += 2)
+            if (ok_at(i)) {
+                if (first < 0) first = i;
+                last = i;
+            }
+        if (first < 0) {
+            for (int i = 1; i < na; i += 2)
+                if (ok_at(i)) {
+                    if (first < 0) first = i;
+                    last = i;
+                }
+        } else {
+            if (first > 0 && ok_at(first - 1)) --first;
+            if (last + 1 < na && ok_at(last + 1)) ++last;
         }
+        const double lo = first < 0 ? NAN : at[static_cast<size_t>(first)];
+        const double hi = first < 0 ? NAN : at[static_cast<size_t>(last)];
         if (trace_) trace_->edges.push_back({side, std::isnan(lo) ? line : (lo + hi) / 2, frac, !std::isnan(lo)});
         if (!std::isnan(lo)) {
             edge = (lo + hi) / 2;
             cut = false;
+            edge_k_[side] = k;
             return std::nullopt;
         }
     }
@@ -176,6 +285,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
 // The grid is fitted over a band of two and a half cells around the
 // prisoner, and if its edges cannot be found that way, over one cell
 // (a header panel or its writing near the prisoner can pull the fit).
+// Each fit is tried in turn until the tray's edges show on one.
 std::optional<Failure> Scanner::find_board() {
     if (!prisoner_pitch())
         return Failure{"board not found: the red block is not one cell thick and two to four long"};
@@ -189,16 +299,29 @@ std::optional<Failure> Scanner::find_board() {
     auto attempt = [&](double pxf, double phx, double pyf, double phy) {
         if (trace_) *trace_ = before;
         auto f = find_board_on(pxf, phx, pyf, phy);
+        if (f && short_) f = past_short(pxf, phx, pyf, phy, *f);
+        if (!f) past_wood(pxf, phx, pyf, phy);
         if (f && !first) {
             first = f;
             if (trace_) first_trace = *trace_;
         }
         return !f;
     };
+    // First a quick fit over the floor's extent; when the tray's edges do
+    // not show on its grid, the full fit, over a band of two and a half
+    // cells and then of one.
+    if (!fill_floor()) {
+        const int reach = static_cast<int>(2.5 * p0_);
+        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach, true), pl_ - g0 / 2,
+                                         floor_.Ls[0], floor_.Rs[0], true);
+        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach, true), pt_ - g0 / 2,
+                                         floor_.Ts[0], floor_.Bs[0], true);
+        if (attempt(pxf, phx, pyf, phy)) return std::nullopt;
+    }
     for (const double cells : {2.5, 1.2}) {
         const int reach = static_cast<int>(cells * p0_);
-        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach), pl_ - g0 / 2);
-        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach), pt_ - g0 / 2);
+        const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach, false), pl_ - g0 / 2, 0, 0, false);
+        const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach, false), pt_ - g0 / 2, 0, 0, false);
         if (attempt(pxf, phx, pyf, phy)) return std::nullopt;
     }
     // Then the prisoner's own measure, as it is and a little smaller (its
@@ -215,6 +338,9 @@ std::optional<Failure> Scanner::find_board() {
 std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf, double phy) {
     px_ = pxf;
     py_ = pyf;
+    short_ = 0;
+    for (auto& side : looks_)
+        for (auto& line : side) line.clear();
     if (trace_) {
         trace_->pitch_x = px_;
         trace_->pitch_y = py_;
@@ -231,23 +357,31 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
     // around the prisoner (inside the tray, unless it leaked), else the
     // prisoner's own cells. Then each side is walked again along the
     // edges found, until nothing moves.
-    fill_only_ = true;
-    const bool filled = !find_board_by_floor().has_value();
-    fill_only_ = false;
+    const bool filled = !fill_floor().has_value();
     double sT = ptop, sB = pbot, sL = pl, sR = pr;
     if (filled) {
-        sT = std::min(sT, fill_[0]);
-        sB = std::max(sB, fill_[1]);
-        sL = std::min(sL, fill_[2]);
-        sR = std::max(sR, fill_[3]);
+        sT = std::min(sT, floor_.Ts[0]);
+        sB = std::max(sB, floor_.Bs[0]);
+        sL = std::min(sL, floor_.Ls[0]);
+        sR = std::max(sR, floor_.Rs[0]);
     }
     const double inset = 0.1;
     for (int round = 0; round < 4; ++round) {
         const double oL = L, oR = R, oT = T, oB = B;
-        if (auto f = walk(2, pl, sT + inset * py_, sB - inset * py_, srow0, srow1, L, cl)) return f;
-        if (auto f = walk(3, pr, sT + inset * py_, sB - inset * py_, srow0, srow1, R, cr)) return f;
-        if (auto f = walk(0, ptop, sL + inset * px_, sR - inset * px_, 1, 0, T, ct)) return f;
-        if (auto f = walk(1, pbot, sL + inset * px_, sR - inset * px_, 1, 0, B, cb)) return f;
+        // A side with no edge is walked again allowing for the rim of the
+        // exit's opening (see edge_look).
+        for (const bool right : {false, true}) {
+            double& edge = right ? R : L;
+            bool& cut = right ? cr : cl;
+            const double from = right ? pr : pl;
+            const int side = right ? 3 : 2;
+            if (walk(side, from, sT + inset * py_, sB - inset * py_, srow0, srow1, edge, cut, false)) {
+                if (auto f = walk(side, from, sT + inset * py_, sB - inset * py_, srow0, srow1, edge, cut, true))
+                    return f;
+            }
+        }
+        if (auto f = walk(0, ptop, sL + inset * px_, sR - inset * px_, 1, 0, T, ct, false)) return f;
+        if (auto f = walk(1, pbot, sL + inset * px_, sR - inset * px_, 1, 0, B, cb, false)) return f;
         sT = T;
         sB = B;
         sL = L;
@@ -263,6 +397,7 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
         trace_->cols = nx;
         trace_->rows = ny;
     }
+    short_ = nx < kMinSide ? 2 : ny < kMinSide ? 1 : 0;
     if (nx < kMinSide || ny < kMinSide || nx > kMaxSide || ny > kMaxSide)
         return Failure{fmt::format("board not found: the tray holds {}x{} cells", nx, ny)};
     const double fx = (R - L) / nx, fy = (B - T) / ny;
@@ -305,6 +440,14 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
 // exit) would show it.
 std::optional<Failure> Scanner::check_beyond() const {
     static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
+    const int side = wood_beyond();
+    if (side < 0) return std::nullopt;
+    return Failure{fmt::format("board not found: unclear where the board ends on the {} side (wood of "
+                               "the blocks' colour beyond it)",
+                               kSide[side])};
+}
+
+int Scanner::wood_beyond() const {
     std::array<std::vector<int>, 3> wood;
     for (int r = 0; r < rows_; ++r)
         for (int c = 0; c < cols_; ++c) {
@@ -316,7 +459,7 @@ std::optional<Failure> Scanner::check_beyond() const {
                     for (int k = 0; k < 3; ++k) wood[static_cast<size_t>(k)].push_back(p[k]);
                 }
         }
-    if (wood[0].empty()) return std::nullopt;
+    if (wood[0].empty()) return -1;
     const std::array<int, 3> ref{percentile(wood[0], 0.5), percentile(wood[1], 0.5), percentile(wood[2], 0.5)};
     const bool cut[4] = {cut_t_, cut_b_, cut_l_, cut_r_};
     const double prow0 = std::floor(((pt_ + pb_) / 2.0 - top_) / py_) * py_ + top_;
@@ -339,12 +482,58 @@ std::optional<Failure> Scanner::check_beyond() const {
                 same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
             }
         }
-        if (n > 0 && same * 10 >= n * 3)
-            return Failure{fmt::format("board not found: unclear where the board ends on the {} side (wood of "
-                                       "the blocks' colour beyond it)",
-                                       kSide[side])};
+        if (n > 0 && same * 10 >= n * 3) return side;
     }
-    return std::nullopt;
+    return -1;
+}
+
+// A block as long as the tray is wide (a 4-long one on a 4-wide board)
+// passes for the tray's edge, and the tray comes out less than 4 cells
+// across. Each of the two sides across is then walked on from the next
+// line; the board is taken when exactly one of them gives one.
+std::optional<Failure> Scanner::past_short(double pxf, double phx, double pyf, double phy, const Failure& why) {
+    const int first = short_ == 1 ? 0 : 2;  // top and bottom, or left and right
+    const std::array<int, 4> stopped = edge_k_;
+    int found = -1;
+    for (const int side : {first, first + 1}) {
+        walk_from_ = {0, 0, 0, 0};
+        walk_from_[static_cast<size_t>(side)] = stopped[static_cast<size_t>(side)] + 1;
+        if (!find_board_on(pxf, phx, pyf, phy)) {
+            if (found >= 0) {
+                found = -2;  // both: unclear which
+                break;
+            }
+            found = side;
+        }
+    }
+    walk_from_ = {0, 0, 0, 0};
+    if (found < 0) return why;
+    walk_from_[static_cast<size_t>(found)] = stopped[static_cast<size_t>(found)] + 1;
+    auto f = find_board_on(pxf, phx, pyf, phy);
+    walk_from_ = {0, 0, 0, 0};
+    return f;
+}
+
+// A long block along a side (a 4-long one filling a side of a 4-wide
+// board, or blocks leaving a gap only at the exit) passes for the tray's
+// edge, and wood of the blocks' colour shows beyond it. That side is then
+// walked on from the next line, once per side; the board found that way
+// must pass every test again (the cells, what lies beyond, the frame
+// finder). When it is not found, the first board stays, to be refused.
+void Scanner::past_wood(double pxf, double phx, double pyf, double phy) {
+    for (int round = 0; round < 2; ++round) {
+        if (read_cells()) break;  // refused when the cells are read again
+        const int side = wood_beyond();
+        cells_read_ = side < 0;  // the cells of this grid are read
+        if (side < 0 || walk_from_[static_cast<size_t>(side)] > 0) break;
+        walk_from_[static_cast<size_t>(side)] = edge_k_[static_cast<size_t>(side)] + 1;
+        if (find_board_on(pxf, phx, pyf, phy)) {
+            walk_from_ = {0, 0, 0, 0};
+            find_board_on(pxf, phx, pyf, phy);
+            break;
+        }
+    }
+    walk_from_ = {0, 0, 0, 0};
 }
 
 }  // namespace slidedb::scanning

@@ -33,7 +33,14 @@ bool Scanner::passable(int x, int y, int d) const {
     return valley && !near_cold(x, y);
 }
 
-std::optional<Failure> Scanner::find_board_by_floor() {
+// The flood fill depends on the prisoner alone: it is done once and kept
+// (both finders use it, the tray-edge finder on every grid it tries).
+std::optional<Failure> Scanner::fill_floor() {
+    if (floor_.done) {
+        if (trace_ && floor_.found) trace_floor();
+        return floor_.found ? std::nullopt : std::optional<Failure>{Failure{"board not found: no floor around the red block"}};
+    }
+    floor_.done = true;
     // Sampled every fourteenth of the prisoner's thickness; thin lines the
     // samples miss are stepped over (see passable).
     const int s = std::max(1, (pb_ - pt_ + 1) / 14);
@@ -56,7 +63,7 @@ std::optional<Failure> Scanner::find_board_by_floor() {
             }
         }
     }
-    if (todo.empty()) return Failure{"board not found: no floor around the red block"};
+    if (todo.empty()) return Failure{"board not found: no floor around the red block"};  // floor_.found stays false
     std::vector<int> rmin(static_cast<size_t>(sh), INT32_MAX), rmax(static_cast<size_t>(sh), -1);
     std::vector<int> cmin(static_cast<size_t>(sw), INT32_MAX), cmax(static_cast<size_t>(sw), -1);
     long long count = 0;
@@ -118,19 +125,27 @@ std::optional<Failure> Scanner::find_board_by_floor() {
         if (std::abs(a - b) > tol) out.push_back(std::max(0.0, b * static_cast<double>(s) + shift));
         return out;
     };
-    std::vector<double> Ls = both(lefts, sw, false), Rs = both(rights, sw, true);
-    std::vector<double> Ts = both(tops, sh, false), Bs = both(bottoms, sh, true);
-    if (trace_) {
-        trace_->floor_x0 = static_cast<int>(Ls[0]);
-        trace_->floor_y0 = static_cast<int>(Ts[0]);
-        trace_->floor_x1 = static_cast<int>(Rs[0]) - 1;
-        trace_->floor_y1 = static_cast<int>(Bs[0]) - 1;
-    }
-    fill_[0] = Ts[0];
-    fill_[1] = Bs[0];
-    fill_[2] = Ls[0];
-    fill_[3] = Rs[0];
-    if (fill_only_) return std::nullopt;
+    floor_.Ls = both(lefts, sw, false);
+    floor_.Rs = both(rights, sw, true);
+    floor_.Ts = both(tops, sh, false);
+    floor_.Bs = both(bottoms, sh, true);
+    floor_.step = s;
+    floor_.found = true;
+    if (trace_) trace_floor();
+    return std::nullopt;
+}
+
+void Scanner::trace_floor() const {
+    trace_->floor_x0 = static_cast<int>(floor_.Ls[0]);
+    trace_->floor_y0 = static_cast<int>(floor_.Ts[0]);
+    trace_->floor_x1 = static_cast<int>(floor_.Rs[0]) - 1;
+    trace_->floor_y1 = static_cast<int>(floor_.Bs[0]) - 1;
+}
+
+std::optional<Failure> Scanner::find_board_by_floor() {
+    if (auto f = fill_floor()) return f;
+    std::vector<double> Ls = floor_.Ls, Rs = floor_.Rs, Ts = floor_.Ts, Bs = floor_.Bs;
+    const int s = floor_.step;
     const double edge = 1.5 * s + 1;
     cut_l_ = *std::min_element(Ls.begin(), Ls.end()) <= edge;
     cut_t_ = *std::min_element(Ts.begin(), Ts.end()) <= edge;
@@ -207,15 +222,24 @@ void Scanner::use(const Grid& g) {
 
 // Median colour of a few pixels around (x, y), clipped to the picture.
 std::array<int, 3> Scanner::patch(double x, double y, double rx, double ry) const {
-    std::array<std::vector<int>, 3> v;
+    std::array<std::array<int, 25>, 3> v;
+    int n = 0;
     for (int i = -2; i <= 2; ++i)
         for (int j = -2; j <= 2; ++j) {
-            const int px = static_cast<int>(std::lround(x + j * rx / 2)), py = static_cast<int>(std::lround(y + i * ry / 2));
+            const int px = round_px(x + j * rx / 2), py = round_px(y + i * ry / 2);
             if (px < 0 || py < 0 || px >= im_.width || py >= im_.height) continue;
-            for (int k = 0; k < 3; ++k) v[static_cast<size_t>(k)].push_back(im_.px(px, py)[k]);
+            for (int k = 0; k < 3; ++k) v[static_cast<size_t>(k)][static_cast<size_t>(n)] = im_.px(px, py)[k];
+            ++n;
         }
-    if (v[0].empty()) return {-1000, -1000, -1000};
-    return {percentile(v[0], 0.5), percentile(v[1], 0.5), percentile(v[2], 0.5)};
+    if (n == 0) return {-1000, -1000, -1000};
+    // the median, as percentile(.., 0.5) takes it
+    const size_t m = static_cast<size_t>((n - 1) * 0.5 + 0.5);
+    std::array<int, 3> out{};
+    for (size_t k = 0; k < 3; ++k) {
+        std::nth_element(v[k].begin(), v[k].begin() + static_cast<long>(m), v[k].begin() + n);
+        out[k] = v[k][m];
+    }
+    return out;
 }
 
 // The frame must surround the box: just outside each side there is frame

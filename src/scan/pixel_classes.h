@@ -13,6 +13,10 @@ namespace slidedb::scanning {
 // brightness, so each test uses red-minus-green and green/red ratios as well
 // as luma; a pixel may be none of them (frame shading, seams, overlays).
 
+// Rounds a position to the nearest pixel, halves away from zero, as
+// std::lround does, but inline: the scanner rounds millions of positions.
+inline int round_px(double v) { return v >= 0 ? static_cast<int>(v + 0.5) : -static_cast<int>(0.5 - v); }
+
 inline int luma(const std::uint8_t* p) { return (77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8; }
 
 inline bool is_red(const std::uint8_t* p) {
@@ -28,6 +32,12 @@ inline bool is_floor(const std::uint8_t* p) {
 inline bool is_wood(const std::uint8_t* p) {
     const int r = p[0], g = p[1], b = p[2], y = luma(p);
     return r - b >= 40 && r + 6 >= g && (y >= 112 || r - g >= 68) && !is_red(p);
+}
+
+// What shows between blocks: the floor, its shadows, the seams.
+inline bool is_gap_dark(const std::uint8_t* p) {
+    if (is_floor(p)) return true;
+    return luma(p) < 40 && p[0] >= p[2] + 8 && p[0] + 4 >= p[1];
 }
 
 }  // namespace slidedb::scanning

@@ -17,10 +17,10 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
     const double a0 = (vertical_edge ? cell_y(r) : cell_x(c)) + f0 * q;
     const double a1 = (vertical_edge ? cell_y(r) : cell_x(c)) + f1 * q;
     const int reach = static_cast<int>(std::ceil(0.24 * p));
-    const int astep = std::max(1, static_cast<int>(q / 60));
+    const int astep = std::max(1, static_cast<int>(q / 30));
     std::vector<double> prof(static_cast<size_t>(2 * reach + 1));
     for (int d = -reach; d <= reach; ++d) {
-        const int u = static_cast<int>(std::lround(e + d));
+        const int u = round_px(e + d);
         long sum = 0, n = 0;
         for (int a = static_cast<int>(a0); a <= static_cast<int>(a1); a += astep) {
             const int x = vertical_edge ? u : a, y = vertical_edge ? a : u;
@@ -59,7 +59,7 @@ bool Scanner::seam_colour_ok(int r, int c, bool vertical_edge, const int at[3]) 
     for (int part = 0; part < 3; ++part) {
         for (int k = 0; k < 8; ++k) {
             const double a = start + q * (0.15 + 0.233 * part + 0.233 * (k + 0.5) / 8);
-            const int u = static_cast<int>(std::lround(e + at[part]));
+            const int u = round_px(e + at[part]);
             const int x = vertical_edge ? u : static_cast<int>(a), y = vertical_edge ? static_cast<int>(a) : u;
             if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
             const std::uint8_t* p = im_.px(x, y);
@@ -82,8 +82,8 @@ bool Scanner::edge_colour_ok(int r, int c, bool vertical_edge, int cls) const {
     for (int k = 0; k < 24; ++k) {
         const double a = start + q * (0.1 + 0.8 * (k + 0.5) / 24);
         for (int d = -1; d <= 1; ++d) {
-            const int x = static_cast<int>(std::lround(vertical_edge ? e + d : a));
-            const int y = static_cast<int>(std::lround(vertical_edge ? a : e + d));
+            const int x = round_px(vertical_edge ? e + d : a);
+            const int y = round_px(vertical_edge ? a : e + d);
             if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
             ++n;
             const std::uint8_t* p = im_.px(x, y);
@@ -102,8 +102,8 @@ int Scanner::rivets(int r, int c, double wood_luma, int need) const {
     const double rad = std::max(1.0, 0.03 * px_);
     const double reach = 0.07 * px_, stepv = std::max(1.0, reach / 3);
     auto lum = [&](double x, double y) {
-        const int ix = std::clamp(static_cast<int>(std::lround(x)), 0, im_.width - 1);
-        const int iy = std::clamp(static_cast<int>(std::lround(y)), 0, im_.height - 1);
+        const int ix = std::clamp(round_px(x), 0, im_.width - 1);
+        const int iy = std::clamp(round_px(y), 0, im_.height - 1);
         return luma(im_.px(ix, iy));
     };
     for (int corner = 0; corner < 4; ++corner) {

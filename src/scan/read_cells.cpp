@@ -71,7 +71,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int x = static_cast<int>(cell_x(c) + px_ * fx), y = static_cast<int>(cell_y(r) + py_ * fy);
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                     ++n;
-                    dark += gap_dark(im_.px(x, y));
+                    dark += is_gap_dark(im_.px(x, y));
                 }
                 if (n > 0 && dark * 8 < n * 5)
                     return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
@@ -86,7 +86,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int x = static_cast<int>(cell_x(c) + px_ * (0.05 + 0.09 * j + 0.045));
                     const int y = static_cast<int>(cell_y(r) + py_ * (0.05 + 0.09 * i + 0.045));
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-                    const bool d = gap_dark(im_.px(x, y));
+                    const bool d = is_gap_dark(im_.px(x, y));
                     ++row_n[static_cast<size_t>(i)];
                     ++col_n[static_cast<size_t>(j)];
                     row_dark[static_cast<size_t>(i)] += d;

@@ -89,14 +89,36 @@ public:
     // blocks and the exit. The refusal that got further says more.
     int stage() const { return stage_; }
 
-    std::variant<ScanResult, ScanError> run() {
+    // Takes the prisoner and the floor from a scanner that found them on
+    // the same picture, instead of looking again.
+    void adopt(const Scanner& other) {
+        pl_ = other.pl_;
+        pt_ = other.pt_;
+        pr_ = other.pr_;
+        pb_ = other.pb_;
+        floor_ = other.floor_;
+        adopted_ = true;
+        if (trace_) trace_prisoner();
+    }
+
+    // Finds the prisoner (unless adopted) and the board's grid.
+    std::optional<Failure> locate() {
         if (im_.width < 32 || im_.height < 32)
-            return ScanError{fmt::format("not a puzzle: image is only {}x{} pixels", im_.width, im_.height)};
-        if (auto f = find_prisoner()) return ScanError{f->message};
+            return Failure{fmt::format("not a puzzle: image is only {}x{} pixels", im_.width, im_.height)};
+        if (!adopted_) {
+            if (auto f = find_prisoner()) return f;
+        }
         stage_ = 1;
-        if (auto f = finder_ == Finder::Evidence ? find_board() : find_board_by_floor()) return ScanError{f->message};
+        if (auto f = finder_ == Finder::Evidence ? find_board() : find_board_by_floor()) return f;
         stage_ = 2;
-        if (auto f = read_cells()) return ScanError{f->message};
+        return std::nullopt;
+    }
+
+    // Reads the cells, the blocks and the exit on the grid located.
+    std::variant<ScanResult, ScanError> read() {
+        if (!cells_read_) {
+            if (auto f = read_cells()) return ScanError{f->message};
+        }
         if (finder_ == Finder::Evidence) {
             if (auto f = check_beyond()) return ScanError{f->message};
         }
@@ -106,11 +128,25 @@ public:
         return finish();
     }
 
+    std::variant<ScanResult, ScanError> run() {
+        if (auto f = locate()) return ScanError{f->message};
+        return read();
+    }
+
+    // Is the grid located the one of `box` (cols x rows cells), within a
+    // tenth of a cell on every side?
+    bool same_grid(const BoardBox& box, int cols, int rows) const {
+        const double tol = 0.1 * box.cell_px;
+        return cols == cols_ && rows == rows_ && std::abs(left_ - box.x) <= tol && std::abs(top_ - box.y) <= tol &&
+               std::abs(cols_ * px_ - box.w) <= tol && std::abs(rows_ * py_ - box.h) <= tol;
+    }
+
 private:
     const Image& im_;
     ScanTrace* trace_;
     Finder finder_;
     bool grew_ = false;  // the frame finder added a row or column the floor did not reach
+    bool adopted_ = false;  // the prisoner came from another scanner (adopt)
     int stage_ = 0;
     double conf_ = 1.0;  // smallest decision margin so far
 
@@ -139,6 +175,7 @@ private:
     double trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b) const;
 
     std::optional<Failure> find_prisoner();
+    void trace_prisoner() const;
 
 
     // ---- 2. the board, from evidence inside it ------------------------------
@@ -153,41 +190,59 @@ private:
     // row of blocks is never taken for that light band: seams or floor
     // break it, and a block crossing the line darkens nothing inside.
 
-    // What shows between blocks: the floor, its shadows, the seams.
-    static bool gap_dark(const std::uint8_t* p);
-
-    bool dark_at(double x, double y) const;
+    bool dark_at(double x, double y) const {
+        const int ix = round_px(x), iy = round_px(y);
+        if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
+        return is_gap_dark(im_.px(ix, iy));
+    }
 
     int plen_ = 2;
     double p0_ = 0;
-    bool fill_only_ = false;
-    double fill_[4] = {0, 0, 0, 0};  // the floor's extent: top, bottom, left, right
 
     bool prisoner_pitch();
 
     // Prefix sums of the share of dark pixels per column (along_x) or row,
-    // over the band [b0, b1] across.
-    std::vector<double> dark_profile(bool along_x, int b0, int b1) const;
+    // over the band [b0, b1] across; quick: sampled.
+    std::vector<double> dark_profile(bool along_x, int b0, int b1, bool quick) const;
 
     // Pitch and phase (a grid line's position) that put grid lines where the
     // profile is darker than the cells' middles, near the prisoner's own line.
-    std::pair<double, double> comb_fit(const std::vector<double>& pre, double anchor) const;
+    // quick: coarser, over the lines within [lo, hi] only.
+    std::pair<double, double> comb_fit(const std::vector<double>& pre, double anchor, double lo, double hi,
+                                       bool quick) const;
 
     struct EdgeLook {
         double frac = 0;
         bool seam = false, ok = false;
     };
 
+    // The samples along a side, by their index j on its lattice (at j times
+    // along_step): [j0, j1], the stretch [s0, s1] (the exit's row) aside;
+    // `total` of them. What those in [0, kept) showed is kept.
+    struct Samples {
+        int j0 = 0, j1 = -1, s0 = 0, s1 = -1, total = 0, kept = 0;
+    };
+
     // Is the grid line at `e` (a y for the top and bottom sides, an x for the
     // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
-    // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
-    EdgeLook edge_look(int side, double e, double a0, double a1, double s0, double s1) const;
+    // 3 right) along the samples `along`? `seen` keeps what each sample
+    // showed (0 not looked at yet), by its index. rim_allowed: a short run
+    // of dark next to the exit's opening is its rounded corner, not a seam.
+    EdgeLook edge_look(int side, double e, const Samples& along, std::uint8_t* seen, bool rim_allowed) const;
+
+    // Per side and grid line walked, what each sample showed at each
+    // position tried (see edge_look), for the current grid.
+    std::array<std::array<std::vector<std::uint8_t>, kMaxSide + 1>, 4> looks_;
+
+    // Samples along a side are a fiftieth of a cell apart, at multiples of
+    // that step (the same samples whatever stretch of the side is looked at).
+    double along_step(int side) const { return std::max(1.0, 0.02 * (side < 2 ? px_ : py_)); }
 
     // Walks out from the prisoner's grid line `start` one cell at a time to
     // the first line that is the tray's edge on `side`. Sets `edge` (its
     // position) and `cut` (the picture's border stands for the edge).
     std::optional<Failure> walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
-                                bool& cut);
+                                bool& cut, bool rim_allowed);
 
     // The grid is fitted over a band of two and a half cells around the
     // prisoner, and if its edges cannot be found that way, over one cell
@@ -201,6 +256,21 @@ private:
     // frame (one long block along a side, a side whose only gap is at the
     // exit) would show it.
     std::optional<Failure> check_beyond() const;
+    int wood_beyond() const;  // the side (0 top .. 3 right) with wood beyond, or -1
+
+    // Walks a side with wood beyond it again from the next line (see
+    // find_board.cpp), on the grid fitted as given.
+    void past_wood(double pxf, double phx, double pyf, double phy);
+
+    // Where each side's walk starts (grid lines from the prisoner's) and
+    // where it stopped.
+    std::array<int, 4> walk_from_{0, 0, 0, 0}, edge_k_{0, 0, 0, 0};
+    bool cells_read_ = false;  // read_cells already ran on the grid located
+    int short_ = 0;  // the tray came out under 4 cells: 1 high, 2 wide
+
+    // Walks the two sides across a tray too small again from their next
+    // line (see find_board.cpp); returns `why` when that finds no board.
+    std::optional<Failure> past_short(double pxf, double phx, double pyf, double phy, const Failure& why);
 
     // ---- 2 (old). the board: floor flood-filled from around the prisoner ----
     // Floor, or a thin dark warm line between lighter things: a gap between
@@ -213,6 +283,17 @@ private:
     bool near_cold(int x, int y) const;
 
     bool passable(int x, int y, int d) const;
+
+    // The floor's extent, two estimates per side (see fill_floor), found once.
+    struct Floor {
+        bool done = false, found = false;
+        int step = 1;  // the sampling step of the fill
+        std::vector<double> Ls, Rs, Ts, Bs;
+    };
+    Floor floor_;
+
+    std::optional<Failure> fill_floor();
+    void trace_floor() const;
 
     std::optional<Failure> find_board_by_floor();
 

@@ -48,15 +48,23 @@ bool same_plus_empty(const ScanResult& small, const ScanResult& big) {
 std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
     try {
         // The board found from the tray's own edges is checked against the
-        // board found from the frame: both must agree when both read one.
+        // board found from the frame: both must agree when both find one.
         // The frame alone is trusted only when it showed all round without
         // help (a header panel can pass for a missing row).
         ScanTrace frame_trace;
         Scanner evidence(image, trace, Finder::Evidence);
         auto by_evidence = evidence.run();
+        // Both read the same prisoner and the same floor: the second takes
+        // them from the first. Without a prisoner there is nothing to weigh.
+        if (evidence.stage() == 0) return by_evidence;
         Scanner frame(image, trace ? &frame_trace : nullptr, Finder::Frame);
-        auto by_frame = frame.run();
+        frame.adopt(evidence);
         auto* e = std::get_if<ScanResult>(&by_evidence);
+        const auto located = frame.locate();
+        // The frame's grid on the tray's: the same cells, read the same way,
+        // give the same board; they are not read twice.
+        if (e && !located && frame.same_grid(e->box, e->board.width, e->board.height)) return by_evidence;
+        auto by_frame = located ? std::variant<ScanResult, ScanError>{ScanError{located->message}} : frame.read();
         auto* f = std::get_if<ScanResult>(&by_frame);
         if (e && f) {
             const double tol = 0.3 * e->box.cell_px;

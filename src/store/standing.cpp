@@ -1,5 +1,7 @@
 #include "store/standing.h"
 
+#include <cmath>
+
 #include <SQLiteCpp/Statement.h>
 #include <fmt/format.h>
 
@@ -7,9 +9,15 @@
 
 namespace slidedb {
 
+double Standing::harder_than() const {
+    if (total == 0) return 0;
+    return std::floor(1000.0 * static_cast<double>(easier) / static_cast<double>(total)) / 10;
+}
+
 std::string Standing::sentence() const {
     std::string s = fmt::format("harder than {:.1f}% of all {}x{} puzzles ({} enumerated, {} walls)", harder_than(),
                                 size, size, total, walls);
+    if (harder == 0) s += "; none needs more moves";
     return s;
 }
 
@@ -26,6 +34,11 @@ std::optional<Standing> puzzle_standing(SQLite::Database& db, std::int64_t id) {
     s.total = static_cast<std::uint64_t>(st.getColumn(4).getInt64());
     const std::int64_t enumeration = st.getColumn(5).getInt64();
     if (s.total == 0) return std::nullopt;
+    SQLite::Statement h(db, "SELECT COALESCE(SUM(puzzles), 0) FROM tally_enumeration_moves WHERE enumeration_id = ? AND moves > ?");
+    h.bind(1, enumeration);
+    h.bind(2, s.moves);
+    h.executeStep();
+    s.harder = static_cast<std::uint64_t>(h.getColumn(0).getInt64());
     SQLite::Statement c(db, "SELECT x.puzzle_id, x.moves, x.cluster_size FROM enumerated x "
                             "WHERE x.enumeration_id = ?1 AND x.puzzle_id = COALESCE("
                             "(SELECT enumerated_id FROM enumeration_links WHERE puzzle_id = ?2 AND enumeration_id = ?1), ?2)");

@@ -17,12 +17,14 @@ struct Standing {
     int size = 0, moves = 0;
     std::string walls;               // "0..2": the enumeration compared with
     std::uint64_t easier = 0, total = 0;  // enumerated puzzles with fewer moves, all of them
+    std::uint64_t harder = 0;             // enumerated puzzles with more moves
     // The enumerated puzzle of its cluster, when linked (or itself).
     std::optional<std::int64_t> cluster_puzzle;
     int cluster_moves = 0;
     std::uint64_t cluster_size = 0;
 
-    double harder_than() const { return total ? 100.0 * static_cast<double>(easier) / static_cast<double>(total) : 0; }
+    // Rounded down, so that only a puzzle harder than all says 100%.
+    double harder_than() const;
     // "harder than 99.7% of all 6x6 puzzles (2577412 enumerated, 0..2 walls)"
     std::string sentence() const;
 };

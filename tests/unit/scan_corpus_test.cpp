@@ -429,9 +429,9 @@ TEST(ScanCorpus, CurrentLookIsReadRightAndNeverWrong) {
     RecordProperty("refused", rejected);
     RecordProperty("wrong", wrong);
     EXPECT_EQ(wrong, 0);
-    // The aim is 98 %; the fixed seed reads 487 of 500 (97.4 %) today. The
-    // bound holds that figure so that a change which refuses more fails here.
-    EXPECT_GE(read * 1000, n * 970) << read << " of " << n << " read right";
+    // At least 98 % read right; the fixed seed reads 494 of 500 (98.8 %)
+    // today.
+    EXPECT_GE(read * 1000, n * 980) << read << " of " << n << " read right";
 }
 
 }  // namespace
