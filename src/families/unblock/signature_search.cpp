@@ -223,11 +223,11 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     joined_.clear();
     for (const Feasible& f : feasible_) {
         if (!goal_[f.r]) continue;
-        std::array<std::uint8_t, kMaxSize> k{}, count{};
+        std::array<std::uint8_t, kMaxSize> k{}, fitting{};
         const std::uint8_t* nth[kMaxSize];
         for (int x = 0; x < n_; ++x) {
             const unsigned pat = pats_[f.r * kMaxSize + x];
-            count[x] = fit_[x]->count[pat];
+            fitting[x] = fit_[x]->count[pat];
             nth[x] = fit_[x]->nth[pat].data();
         }
         std::uint64_t rank = f.offset;
@@ -241,7 +241,7 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
             queue_.push_back(Node{f.r, q, rank, vertical_cells(q)});
             ++rank;
             int x = n_ - 1;
-            while (x >= 0 && ++k[x] == count[x]) k[x--] = 0;
+            while (x >= 0 && ++k[x] == fitting[x]) k[x--] = 0;
             if (x < 0) break;
         }
     }
