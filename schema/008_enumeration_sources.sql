@@ -70,15 +70,18 @@ INSERT INTO tally_enumeration_shapes
 SELECT enumeration_id, length(cluster_size), walls, blocks, COUNT(*), SUM(moves), MAX(moves)
   FROM enumerated GROUP BY 1, 2, 3, 4;
 
+-- The enumeration each size is ranked in: the widest wall range, then one
+-- that visited every cluster, then the newest.
+CREATE VIEW ranking_enumeration AS
+SELECT e.size, e.id FROM enumerations e
+ WHERE NOT EXISTS (SELECT 1 FROM enumerations f WHERE f.size = e.size
+                    AND (f.max_walls - f.min_walls, f.every_cluster, f.id) >
+                        (e.max_walls - e.min_walls, e.every_cluster, e.id));
+
 -- Where a puzzle stands, as in version 7, counted from the tally.
 DROP VIEW puzzle_rank;
 CREATE VIEW puzzle_rank AS
-WITH best AS (
-    SELECT e.size, e.id FROM enumerations e
-     WHERE NOT EXISTS (SELECT 1 FROM enumerations f WHERE f.size = e.size
-                        AND (f.max_walls - f.min_walls, f.every_cluster, f.id) >
-                            (e.max_walls - e.min_walls, e.every_cluster, e.id))),
-moved AS (
+WITH moved AS (
     SELECT p.id, p.width, p.height,
            COALESCE((SELECT s.moves FROM solutions s WHERE s.puzzle_id = p.id AND s.status = 'solved'),
                     (SELECT MIN(x.moves) FROM enumerated x WHERE x.puzzle_id = p.id)) AS moves
@@ -87,7 +90,7 @@ SELECT m.id AS puzzle_id, b.id AS enumeration_id, b.size, m.moves,
        (SELECT COALESCE(SUM(t.puzzles), 0) FROM tally_enumeration_moves t
          WHERE t.enumeration_id = b.id AND t.moves < m.moves) AS easier,
        (SELECT COALESCE(SUM(t.puzzles), 0) FROM tally_enumeration_moves t WHERE t.enumeration_id = b.id) AS total
-  FROM moved m JOIN best b ON b.size = m.width AND m.height = m.width
+  FROM moved m JOIN ranking_enumeration b ON b.size = m.width AND m.height = m.width
  WHERE m.moves IS NOT NULL;
 
 CREATE TRIGGER tally_enumerated_in AFTER INSERT ON enumerated BEGIN
