@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "puzzle/board_frame_svg.h"
 namespace slidedb::blocks {
 
 namespace {
@@ -21,14 +23,10 @@ bool holds(const std::vector<Cell>& cells, int row, int col) {
 }  // namespace
 
 std::string board_svg(const Board& b, std::int64_t id, int cell) {
-    const int pad = cell / 2;
-    const int w = b.width * cell + 2 * pad, h = b.height * cell + 2 * pad;
+    BoardFrameSvg frame = board_frame_svg("blocks", b.width, b.height, id, cell);
+    const int pad = frame.pad;
     const int inset = std::max(1, cell / 12);
-    std::string out = fmt::format(
-        "<svg class=\"board blocks\" viewBox=\"0 0 {} {}\" data-cell=\"{}\" data-pad=\"{}\" data-width=\"{}\" "
-        "data-height=\"{}\" role=\"img\" aria-label=\"board of puzzle {}\">",
-        w, h, cell, pad, b.width, b.height, id);
-    out += fmt::format("<rect class=\"frame\" width=\"{}\" height=\"{}\" rx=\"{}\"/>", w, h, pad / 2);
+    std::string out = std::move(frame.text);
     std::string floor;
     for (int r = 0; r < b.height; ++r)
         for (int c = 0; c < b.width; ++c)

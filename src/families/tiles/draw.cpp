@@ -1,20 +1,18 @@
 #include "families/tiles/draw.h"
 
+#include <utility>
+
 #include <fmt/format.h>
 
+#include "puzzle/board_frame_svg.h"
 namespace slidedb::tiles {
 
 std::string board_svg(const TileBoard& b, std::int64_t id, int cell) {
-    const int pad = cell / 2;
-    const int w = b.width * cell + 2 * pad, h = b.height * cell + 2 * pad;
+    BoardFrameSvg frame = board_frame_svg("tiles", b.width, b.height, id, cell);
+    const int pad = frame.pad;
     const int inset = std::max(1, cell / 16);
-    std::string out = fmt::format(
-        "<svg class=\"board tiles\" viewBox=\"0 0 {} {}\" data-cell=\"{}\" data-pad=\"{}\" data-width=\"{}\" "
-        "data-height=\"{}\" role=\"img\" aria-label=\"board of puzzle {}\">",
-        w, h, cell, pad, b.width, b.height, id);
-    out += fmt::format("<rect class=\"frame\" width=\"{}\" height=\"{}\" rx=\"{}\"/>", w, h, pad / 2);
-    out += fmt::format("<rect class=\"floor\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>", pad, pad,
-                       b.width * cell, b.height * cell);
+    std::string out = std::move(frame.text);
+    out += floor_rect_svg(pad, b.width, b.height, cell);
     const int size = cell - 2 * inset;
     for (int r = 0; r < b.height; ++r)
         for (int c = 0; c < b.width; ++c) {

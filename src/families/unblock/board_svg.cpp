@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <iterator>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "puzzle/board_frame_svg.h"
 #include "puzzle/html.h"
 
 namespace slidedb {
@@ -33,16 +35,11 @@ bool is_blocker(const std::string& blockers, char label) {
 }  // namespace
 
 std::string board_svg(const Board& b, const BoardMarks& p, const std::string& labels, int cell) {
-    const int pad = cell / 2;
-    const int w = b.width * cell + 2 * pad, h = b.height * cell + 2 * pad;
+    BoardFrameSvg frame = board_frame_svg("", b.width, b.height, p.id, cell);
+    const int pad = frame.pad;
     const int inset = std::max(1, cell / 12);
-    std::string out = fmt::format(
-        "<svg class=\"board\" viewBox=\"0 0 {} {}\" data-cell=\"{}\" data-pad=\"{}\" data-width=\"{}\" "
-        "data-height=\"{}\" role=\"img\" aria-label=\"board of puzzle {}\">",
-        w, h, cell, pad, b.width, b.height, p.id);
-    out += fmt::format("<rect class=\"frame\" width=\"{}\" height=\"{}\" rx=\"{}\"/>", w, h, pad / 2);
-    out += fmt::format("<rect class=\"floor\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>", pad, pad,
-                       b.width * cell, b.height * cell);
+    std::string out = std::move(frame.text);
+    out += floor_rect_svg(pad, b.width, b.height, cell);
     // The exit: a gap in the frame beside the prisoner's row, and an arrow.
     const int ey = pad + b.exit_row() * cell;
     const int ex = b.exit == Side::Right ? pad + b.width * cell : 0;
