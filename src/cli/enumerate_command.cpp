@@ -130,17 +130,13 @@ int run_enumerate(const EnumerateArgs& a, const std::string& command) {
     if (tty && !a.quiet) std::fputs("\r\033[K", stderr);
     const std::uint64_t linked = link_enumerated(*db);
 
-    SQLite::Statement st(*db, "SELECT units_done, units, clusters, with_goal, puzzles, puzzle_boards, "
-                              "COALESCE(most_moves, 0) FROM enumeration_totals WHERE id = ?");
-    st.bind(1, writer.enumeration_id());
-    st.executeStep();
+    const EnumerationTotals t = writer.totals();
     std::fputs(fmt::format("{0}x{0} walls {1}..{2}{3}: {4}/{5} units; clusters {6}, with a goal {7}, puzzles {8}, "
                            "most moves {9}, boards in their clusters {10}; this run {11} units in {12:.2f} s; {13} imported puzzles linked\n",
                            spec.size, spec.min_walls, spec.max_walls,
-                           spec.every_cluster ? "" : " (clusters that can give a puzzle)",
-                           st.getColumn(0).getInt64(), st.getColumn(1).getInt64(), st.getColumn(2).getInt64(),
-                           st.getColumn(3).getInt64(), st.getColumn(4).getInt64(), st.getColumn(6).getInt(),
-                           st.getColumn(5).getInt64(), writer.units_written(), seconds, linked)
+                           spec.every_cluster ? "" : " (clusters that can give a puzzle)", t.units_done, t.units,
+                           t.clusters, t.with_goal, t.puzzles, t.most_moves, t.puzzle_boards, writer.units_written(),
+                           seconds, linked)
                    .c_str(),
                stdout);
     return 0;

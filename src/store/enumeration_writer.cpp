@@ -162,4 +162,15 @@ void EnumerationWriter::finish(double seconds) {
     batch_.reset();
 }
 
+EnumerationTotals EnumerationWriter::totals() {
+    SQLite::Statement st(db_, "SELECT units_done, units, clusters, with_goal, puzzles, puzzle_boards, "
+                              "COALESCE(most_moves, 0) FROM enumeration_totals WHERE id = ?");
+    st.bind(1, enumeration_id_);
+    EnumerationTotals t;
+    if (!st.executeStep()) return t;
+    auto count = [&](int c) { return static_cast<std::uint64_t>(st.getColumn(c).getInt64()); };
+    t = {count(0), count(1), count(2), count(3), count(4), count(5), st.getColumn(6).getInt()};
+    return t;
+}
+
 }  // namespace slidedb

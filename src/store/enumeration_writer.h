@@ -42,6 +42,12 @@ struct EnumeratedUnitRow {
     std::vector<EnumeratedRow> rows;
 };
 
+// An enumeration's figures so far, every run that added to it counted.
+struct EnumerationTotals {
+    std::uint64_t units_done = 0, units = 0, clusters = 0, with_goal = 0, puzzles = 0, puzzle_boards = 0;
+    int most_moves = 0;
+};
+
 class EnumerationWriter {
 public:
     // Records the run in `imports`, finds or adds the enumeration.
@@ -55,6 +61,7 @@ public:
 
     std::int64_t enumeration_id() const { return enumeration_id_; }
     std::uint64_t units_written() const { return units_; }
+    EnumerationTotals totals();
 
 private:
     void begin_batch();
