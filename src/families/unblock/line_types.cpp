@@ -74,6 +74,7 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
         for (std::size_t p = 0; p < t.placements.size(); ++p)
             index[t.placements[p].start] = static_cast<std::uint8_t>(p);
         t.moves.resize(t.placements.size());
+        t.cell_steps.resize(t.placements.size());
         for (const LinePlacement& p : t.placements)
             for (std::size_t i = 0; i < t.lengths.size(); ++i)
                 for (int k = 0; k < t.lengths[i]; ++k) t.reach[i] |= cell(size, row, line, p.start[i] + k);
@@ -96,6 +97,10 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
                         for (int k = from + delta; k < from; ++k) sweep |= cell(size, row, line, k);
                     t.moves[p].push_back({found->second, static_cast<std::uint8_t>(i),
                                           static_cast<std::int8_t>(delta), sweep});
+                    if ((delta == 1 || delta == -1) && found->second < p) {
+                        const int take = delta > 0 ? from + len : from - 1, free = delta > 0 ? from : from + len - 1;
+                        t.cell_steps[p].push_back({found->second, static_cast<std::int8_t>(take), static_cast<std::int8_t>(free)});
+                    }
                 }
             }
         }

@@ -35,6 +35,12 @@ struct LineStep {
     std::uint8_t item;  // which item of the line moved
 };
 
+// A one-cell move, by the cells along the line it takes and frees.
+struct CellStep {
+    std::uint8_t to;     // placement after the move
+    std::int8_t take, free;
+};
+
 struct LinePlacement {
     Cells cells = 0;                               // every item's cells, walls included
     std::array<std::int8_t, kMaxLineItems> start{};  // first cell of each item along the line
@@ -55,6 +61,9 @@ struct LineType {
     // then never looks at a blocked move.
     std::vector<std::uint16_t> free_begin;
     std::vector<LineStep> free_moves;
+    // By placement, its one-cell moves to an earlier placement: between two
+    // placements, the move met from the later one.
+    std::vector<std::vector<CellStep>> cell_steps;
 };
 
 // For a column type: which of its placements fit beside the cells of the

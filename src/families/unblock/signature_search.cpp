@@ -134,12 +134,19 @@ std::uint64_t SignatureSearch::rank_of(std::uint32_t r, std::uint32_t q) const {
     return rank;
 }
 
+std::uint32_t SignatureSearch::block_of(const Node& n) const {
+    const Feasible& f = feasible_[static_cast<std::size_t>(slot_[n.r])];
+    std::uint32_t block = f.first_block;
+    for (int x = 0; x < kMaxSize; ++x) block += static_cast<std::uint32_t>(f.group[x][n.q >> (4 * x) & 15]) * f.block_stride[x];
+    return block;
+}
+
 // f(next, piece): piece is 4 * line + item, rows first then columns.
-template <class F>
+template <bool kPrimaryOnly, class F>
 void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     const Cells vertical = n.vertical;
     const unsigned line = (1u << n_) - 1;
-    for (int y = 0; y < n_; ++y) {
+    for (int y = kPrimaryOnly ? g_.primary_row : 0; y < (kPrimaryOnly ? g_.primary_row + 1 : n_); ++y) {
         const unsigned p = digits_[n.r * kMaxSize + y];
         const LineType& t = *row_type_[y];
         const std::uint16_t* at = &t.free_begin[p * kPatterns + (vertical >> (y * n_) & line)];
@@ -149,6 +156,7 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
             f(Node{r, n.q, rank_of(r, n.q), vertical}, 4 * y + m.item);
         }
     }
+    if constexpr (kPrimaryOnly) return;
     const Feasible& here = feasible_[static_cast<std::size_t>(slot_[n.r])];
     for (int x = 0; x < n_; ++x) {
         const unsigned p = n.q >> (4 * x) & 15;
@@ -174,53 +182,47 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     }
     if (!every_cluster_ && !can_hold_puzzle()) return;
     feasible_.clear();
-    std::uint64_t total = 0;
+    std::uint64_t total = 0, blocks = 0;
     for (const std::uint32_t r : feasible) {
+        // Columns past the board's side: rank and group 0, stride 0.
         static constexpr std::array<std::int8_t, 16> kNoColumn{};
-        Feasible f{total, r, {}, {}, {}};
+        Feasible f{total, r, {}, {}, {}, static_cast<std::uint32_t>(blocks), {}, {}};
         f.rank.fill(kNoColumn.data());
-        std::uint64_t size = 1;
+        f.group.fill(kNoColumn.data());
+        std::uint64_t size = 1, block_size = 1;
         for (int x = n_ - 1; x >= 0; --x) {
             const std::uint8_t pattern = pats_[r * kMaxSize + x];
             f.stride[x] = static_cast<std::uint32_t>(size);
             f.rank[x] = fit_[x]->rank[pattern].data();
             f.pattern[x] = pattern;
+            f.block_stride[x] = static_cast<std::uint32_t>(block_size);
+            f.group[x] = fit_[x]->group[pattern].data();
             size *= fit_[x]->count[pattern];
+            block_size *= fit_[x]->groups[pattern];
         }
         if (size == 0) continue;
         slot_[r] = static_cast<std::int32_t>(feasible_.size());
         feasible_.push_back(f);
         total += size;
+        blocks += block_size;
     }
     if (total >= std::numeric_limits<std::uint32_t>::max()) throw std::overflow_error("a signature of over 4 billion boards");
     boards_ = total;
+    blocks_ = static_cast<std::uint32_t>(blocks);
     counts.boards += total;
-    dist_.assign(total, kFar);
-    if (from_.size() < total) from_.resize(total);
-    if (every_cluster_) {
-        count_clusters(counts);
-        // Where no board is a minimal puzzle, counting was all.
-        if (can_hold_puzzle()) goal_clusters(counts, puzzles, false);
-    } else {
-        goal_clusters(counts, puzzles, true);
-    }
+    join_blocks();
+    count_clusters(counts);
+    // In a signature where no board is a minimal puzzle, counting was all.
+    if (!every_cluster_ || can_hold_puzzle()) goal_clusters(counts, puzzles);
     for (const Feasible& f : feasible_) slot_[f.r] = -1;
 }
 
-std::uint32_t SignatureSearch::root(std::uint32_t goal) {
-    while (joined_[goal] != goal) {
-        joined_[goal] = joined_[joined_[goal]];  // path halving
-        goal = joined_[goal];
-    }
-    return goal;
-}
-
-void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles, bool count) {
-    // Every goal board at distance 0, each its own group: the boards of row
-    // combination r, in rank order, are the column placements counted in
-    // mixed radix, the last column fastest.
+void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles) {
+    // Every goal board at distance 0: the boards of row combination r, in
+    // rank order, are the column placements counted in mixed radix, the
+    // last column fastest.
+    dist_.assign(boards_, kFar);
     queue_.clear();
-    joined_.clear();
     for (const Feasible& f : feasible_) {
         if (!goal_[f.r]) continue;
         std::array<std::uint8_t, kMaxSize> k{}, fitting{};
@@ -234,10 +236,7 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
         for (;;) {
             std::uint32_t q = 0;
             for (int x = 0; x < n_; ++x) q |= static_cast<std::uint32_t>(nth[x][k[x]]) << (4 * x);
-            const auto g = static_cast<std::uint32_t>(joined_.size());
-            joined_.push_back(g);
             dist_[rank] = 0;
-            from_[rank] = g;
             queue_.push_back(Node{f.r, q, rank, vertical_cells(q)});
             ++rank;
             int x = n_ - 1;
@@ -247,54 +246,49 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     }
     if (queue_.empty()) return;
 
-    // Distances to the goal, and which goal boards share a cluster.
-    for (std::size_t i = 0; i < queue_.size(); ++i) {
+    // Distances to the goal: from a goal board, only the primary piece's
+    // moves lead off the goal.
+    const std::size_t goals = queue_.size();
+    auto reach = [&](std::uint8_t d) {
+        return [this, d](const Node& next, int) {
+            std::uint8_t& far = dist_[next.rank];
+            if (far != kFar) return;
+            far = d;
+            queue_.push_back(next);
+        };
+    };
+    for (std::size_t i = 0; i < goals; ++i) {
+        const Node n = queue_[i];  // a copy: the queue grows
+        for_each_neighbour<true>(n, reach(1));
+    }
+    for (std::size_t i = goals; i < queue_.size(); ++i) {
         const Node n = queue_[i];
         const std::uint8_t d = dist_[n.rank];
         if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
-        const std::uint32_t g = root(from_[n.rank]);
-        for_each_neighbour(n, [&](const Node& next, int) {
-            std::uint8_t& far = dist_[next.rank];
-            if (far == kFar) {
-                far = static_cast<std::uint8_t>(d + 1);
-                from_[next.rank] = g;
-                queue_.push_back(next);
-                return;
-            }
-            std::uint32_t& h = from_[next.rank];
-            if (h == g) return;
-            const std::uint32_t top = root(h);
-            h = g;  // the board's next visits find the root at once
-            if (top != g) joined_[top] = g;  // g stays a root
-        });
+        for_each_neighbour(n, reach(static_cast<std::uint8_t>(d + 1)));
     }
-    for (std::uint32_t g = 0; g < joined_.size(); ++g) joined_[g] = root(g);
 
-    // Each cluster's size and hardest board: from the far end of the queue,
-    // its first board gives its greatest distance.
-    cluster_of_.assign(joined_.size(), -1);
+    // Each cluster's hardest board: from the far end of the queue, its first
+    // board gives its greatest distance.
+    cluster_of_.assign(blocks_, -1);
     clusters_.clear();
     for (std::size_t i = queue_.size(); i-- > 0;) {
         const Node& n = queue_[i];
-        std::int32_t& c = cluster_of_[joined_[from_[n.rank]]];
+        const std::uint32_t top = block_joined_[block_of(n)];
+        std::int32_t& c = cluster_of_[top];
         const int d = dist_[n.rank];
         if (c < 0) {
             c = static_cast<std::int32_t>(clusters_.size());
-            clusters_.push_back(Cluster{0, d, n, hmask_[n.r], n.vertical, -1});
+            clusters_.push_back(Cluster{block_boards_[top], d, n, hmask_[n.r], n.vertical, -1});
+            continue;
         }
         Cluster& cl = clusters_[static_cast<std::size_t>(c)];
-        ++cl.size;
         if (d != cl.moves) continue;
         const Cells h = hmask_[n.r], v = n.vertical;
         if (std::pair{h, v} < std::pair{cl.key_h, cl.key_v}) cl.hardest = n, cl.key_h = h, cl.key_v = v;
     }
     bool kept = false;
     for (Cluster& cl : clusters_) {
-        if (count) {
-            ++counts.clusters;
-            ++counts.with_goal;
-            counts.goal_boards += cl.size;
-        }
         if (analyse(cl.hardest, cl.moves, cl.size, counts, puzzles)) {
             cl.puzzle = static_cast<std::int32_t>(puzzles.size() - 1);
             kept = true;
@@ -302,22 +296,14 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     }
     if (!kept) return;
     for (const Node& n : queue_) {
-        const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[joined_[from_[n.rank]]])];
+        const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[block_joined_[block_of(n)]])];
         if (cl.puzzle >= 0) ++puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[dist_[n.rank]];
     }
 }
 
-void SignatureSearch::count_clusters(Counts& counts) {
+void SignatureSearch::join_blocks() {
     // Blocks of each row combination, in mixed radix over the columns' groups.
-    first_block_.clear();
-    std::uint64_t blocks = 0;
-    for (const Feasible& f : feasible_) {
-        first_block_.push_back(blocks);
-        std::uint64_t b = 1;
-        for (int x = 0; x < n_; ++x) b *= fit_[x]->groups[f.pattern[x]];
-        blocks += b;
-    }
-    if (blocks >= std::numeric_limits<std::uint32_t>::max()) throw std::overflow_error("a signature of over 4 billion blocks");
+    const std::uint32_t blocks = blocks_;
     block_joined_.resize(blocks);
     block_boards_.resize(blocks);
     block_goal_.resize(blocks);
@@ -325,50 +311,42 @@ void SignatureSearch::count_clusters(Counts& counts) {
         while (block_joined_[b] != b) b = block_joined_[b] = block_joined_[block_joined_[b]];
         return b;
     };
-    for (std::size_t j = 0; j < feasible_.size(); ++j) {
-        const Feasible& f = feasible_[j];
+    for (const Feasible& f : feasible_) {
+        // One-cell moves of the rows from this row combination: a piece
+        // takes the cell of one column and frees that of another; the other
+        // columns keep their pattern, so their group. Blocks are numbered in
+        // order of their row combination, and a move between two is met
+        // from both: only those to an earlier one (a placement of the row
+        // before this one) join.
+        joins_.clear();
+        for (int y = 0; y < n_; ++y) {
+            const unsigned p = digits_[f.r * kMaxSize + y];
+            for (const CellStep& s : row_type_[y]->cell_steps[p]) {
+                const std::int32_t slot = slot_[f.r - (p - s.to) * row_stride_[y]];
+                if (slot >= 0) joins_.push_back({&feasible_[static_cast<std::size_t>(slot)], static_cast<std::uint8_t>(y), s.take, s.free});
+            }
+        }
         std::array<std::uint8_t, kMaxSize> groups{}, g{};
         for (int x = 0; x < n_; ++x) groups[x] = fit_[x]->groups[f.pattern[x]];
-        for (std::uint64_t b = first_block_[j];; ++b) {
+        for (std::uint32_t b = f.first_block;; ++b) {
             std::uint64_t boards = 1;
             for (int x = 0; x < n_; ++x) boards *= fit_[x]->group_size[f.pattern[x]][g[x]];
-            block_joined_[b] = static_cast<std::uint32_t>(b);
+            block_joined_[b] = b;
             block_boards_[b] = boards;
             block_goal_[b] = goal_[f.r];
-            // One-cell moves of the rows from this block: a piece takes the
-            // cell of column `to` and frees that of column `from`; the
-            // other columns keep their pattern, so their group. Blocks are
-            // numbered in order of their row combination, and a move between
-            // two is met from both: only those to an earlier one (a placement
-            // of the row before this one) join.
-            for (int y = 0; y < n_; ++y) {
-                const LineType& t = *row_type_[y];
-                const unsigned p = digits_[f.r * kMaxSize + y];
-                for (const LineMove& m : t.moves[p]) {
-                    if (m.to > p || (m.delta != 1 && m.delta != -1)) continue;
-                    const std::uint32_t r = f.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[y];
-                    const std::int32_t slot = slot_[r];
-                    if (slot < 0) continue;
-                    const int start = t.placements[p].start[m.item], len = t.lengths[m.item];
-                    const int to = m.delta > 0 ? start + len : start - 1, from = m.delta > 0 ? start : start + len - 1;
-                    const std::uint16_t landing = fit_[to]->narrowed[f.pattern[to]][g[to]][y];
-                    if (!landing) continue;  // every placement of that group covers the cell
-                    const Feasible& f2 = feasible_[static_cast<std::size_t>(slot)];
-                    std::uint64_t target = first_block_[static_cast<std::size_t>(slot)], stride = 1, to_stride = 0;
-                    for (int x = n_ - 1; x >= 0; --x) {
-                        if (x == to) {
-                            to_stride = stride;
-                        } else {
-                            const int group = x == from ? fit_[x]->widened[f.pattern[x]][g[x]][y] : g[x];
-                            target += static_cast<std::uint64_t>(group) * stride;
-                        }
-                        stride *= fit_[x]->groups[f2.pattern[x]];
-                    }
-                    for (unsigned bits = landing; bits; bits &= bits - 1) {
-                        const std::uint64_t other = target + static_cast<std::uint64_t>(__builtin_ctz(bits)) * to_stride;
-                        const std::uint32_t a = root(static_cast<std::uint32_t>(b)), c = root(static_cast<std::uint32_t>(other));
-                        if (a != c) block_joined_[std::max(a, c)] = std::min(a, c);
-                    }
+            for (const Join& j : joins_) {
+                const int take = j.take, free = j.free;
+                const std::uint16_t landing = fit_[take]->narrowed[f.pattern[take]][g[take]][j.row];
+                if (!landing) continue;  // every placement of that group covers the cell
+                const Feasible& to = *j.to;
+                std::uint32_t target = to.first_block;
+                for (int x = 0; x < kMaxSize; ++x) target += g[x] * to.block_stride[x];
+                const auto widened = static_cast<std::uint32_t>(fit_[free]->widened[f.pattern[free]][g[free]][j.row]);
+                target += (widened - g[free]) * to.block_stride[free] - g[take] * to.block_stride[take];
+                for (unsigned bits = landing; bits; bits &= bits - 1) {
+                    const std::uint32_t other = target + static_cast<std::uint32_t>(__builtin_ctz(bits)) * to.block_stride[take];
+                    const std::uint32_t a = root(b), c = root(other);
+                    if (a != c) block_joined_[std::max(a, c)] = std::min(a, c);
                 }
             }
             int x = n_ - 1;
@@ -376,22 +354,28 @@ void SignatureSearch::count_clusters(Counts& counts) {
             if (x < 0) break;
         }
     }
-    // Each cluster's boards and goal, at its root (the least block, seen first).
-    for (std::uint64_t b = 0; b < blocks; ++b) {
-        const std::uint32_t top = root(static_cast<std::uint32_t>(b));
-        if (top == b) {
-            ++counts.clusters;
-            continue;
-        }
+    // Each cluster's boards and goal, at its root (the least block, seen
+    // first); every block then points at its root.
+    for (std::uint32_t b = 0; b < blocks; ++b) {
+        const std::uint32_t top = root(b);
+        block_joined_[b] = top;
+        if (top == b) continue;
         block_boards_[top] += block_boards_[b];
         block_goal_[top] |= block_goal_[b];
     }
-    for (std::uint64_t b = 0; b < blocks; ++b) {
-        if (block_joined_[b] != b || !block_goal_[b]) continue;
+}
+
+void SignatureSearch::count_clusters(Counts& counts) const {
+    for (std::uint32_t b = 0; b < blocks_; ++b) {
+        if (block_joined_[b] != b) continue;
+        if (every_cluster_) ++counts.clusters;
+        if (!block_goal_[b]) continue;
+        if (!every_cluster_) ++counts.clusters;
         ++counts.with_goal;
         counts.goal_boards += block_boards_[b];
     }
 }
+
 
 Board SignatureSearch::board_of(const Node& n, int without) const {
     Board b;
