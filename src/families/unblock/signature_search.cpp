@@ -13,12 +13,33 @@ namespace {
 
 constexpr std::uint8_t kFar = 0xFF;  // distance not known yet
 
-// Whether the board reaches a goal board within `limit` moves.
+// Whether the board reaches a goal board within `limit` moves. A board is
+// at least 1 + b moves from the goal, b the pieces across the primary
+// piece's way out (each moves at least once, then the primary piece):
+// boards farther than that from the limit are not expanded. Most calls end
+// with no goal found, after the whole ball of `limit` moves; the bound
+// spares its outer levels, the largest.
 bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& seen) {
     if (limit < 0) return false;
     const UnblockRules<std::uint64_t> rules(board);
     const std::uint64_t start = rules.start();
     if (rules.is_goal(start)) return true;
+    // Pieces that can stand across the way: vertical ones over the primary row.
+    const Block& primary = board.blocks[0];
+    std::array<int, UnblockRules<std::uint64_t>::kMaxBlocks> across{};
+    int crossing = 0;
+    for (std::size_t i = 1; i < board.blocks.size(); ++i) {
+        const Block& b = board.blocks[i];
+        if (b.axis == Axis::Vertical && b.col >= primary.length) across[static_cast<std::size_t>(crossing++)] = static_cast<int>(i);
+    }
+    const std::uint64_t row = ((std::uint64_t{1} << board.width) - 1) << (8 * primary.row);
+    auto least_moves = [&](std::uint64_t s) {
+        const std::uint64_t at = rules.cells(s, 0);
+        const std::uint64_t way = row & ~(at | (at - 1));  // cells right of the primary piece
+        int moves = 1;
+        for (int k = 0; k < crossing; ++k) moves += (rules.cells(s, across[static_cast<std::size_t>(k)]) & way) != 0;
+        return moves;
+    };
     constexpr std::uint32_t kBatch = Visited<std::uint64_t>::kBatch;
     seen.clear();
     seen.insert(&start, 1);
@@ -31,7 +52,9 @@ bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& 
         std::uint32_t n = 0;
         bool found = false;
         for (std::uint32_t i = begin; i < end && !found; ++i) {
-            rules.for_each_successor(seen.board(i), [&](std::uint64_t b) {
+            const std::uint64_t s = seen.board(i);
+            if (depth + least_moves(s) > limit) continue;
+            rules.for_each_successor(s, [&](std::uint64_t b) {
                 found |= rules.is_goal(b);
                 if (n == kBatch) seen.insert(batch, std::exchange(n, 0));
                 batch[n++] = b;
