@@ -15,10 +15,12 @@ constexpr std::uint8_t kFar = 0xFF;  // distance not known yet
 
 // Whether the board reaches a goal board within `limit` moves. A board is
 // at least 1 + b moves from the goal, b the pieces across the primary
-// piece's way out (each moves at least once, then the primary piece):
-// boards farther than that from the limit are not expanded. Most calls end
-// with no goal found, after the whole ball of `limit` moves; the bound
-// spares its outer levels, the largest.
+// piece's way out (each moves at least once, then the primary piece), and
+// one more when one of them cannot leave the way in one move (what stops it
+// stands in its column, so is neither the primary piece nor another of
+// them): boards farther than that from the limit are not expanded. Most
+// calls end with no goal found, after the whole ball of `limit` moves; the
+// bound spares its outer levels, the largest.
 bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& seen) {
     if (limit < 0) return false;
     const UnblockRules<std::uint64_t> rules(board);
@@ -26,18 +28,39 @@ bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& 
     if (rules.is_goal(start)) return true;
     // Pieces that can stand across the way: vertical ones over the primary row.
     const Block& primary = board.blocks[0];
+    const int way_row = primary.row, height = board.height;
     std::array<int, UnblockRules<std::uint64_t>::kMaxBlocks> across{};
     int crossing = 0;
     for (std::size_t i = 1; i < board.blocks.size(); ++i) {
         const Block& b = board.blocks[i];
         if (b.axis == Axis::Vertical && b.col >= primary.length) across[static_cast<std::size_t>(crossing++)] = static_cast<int>(i);
     }
-    const std::uint64_t row = ((std::uint64_t{1} << board.width) - 1) << (8 * primary.row);
-    auto least_moves = [&](std::uint64_t s) {
+    const std::uint64_t row = ((std::uint64_t{1} << board.width) - 1) << (8 * way_row);
+    auto rows = [](int from, int to) {  // rows from..to, every column
+        return from > to ? 0 : ((std::uint64_t{1} << (8 * (to + 1))) - 1) & ~((std::uint64_t{1} << (8 * from)) - 1);
+    };
+    // Whether a piece across the way, at `cells`, can leave it in one move.
+    auto leaves = [&](std::uint64_t s, std::uint64_t cells, int length) {
+        std::uint64_t taken = rules.fixed_cells();
+        for (int i = 0; i < rules.blocks(); ++i) taken |= rules.cells(s, i);
+        const int top = __builtin_ctzll(cells) / 8, col = __builtin_ctzll(cells) % 8;
+        const std::uint64_t column = std::uint64_t{0x0101010101010101} << col;
+        const bool up = way_row - length >= 0 && !(taken & column & rows(way_row - length, top - 1));
+        const bool down = way_row + length < height && !(taken & column & rows(top + length, way_row + length));
+        return up || down;
+    };
+    auto least_moves = [&](std::uint64_t s, int most) {
         const std::uint64_t at = rules.cells(s, 0);
         const std::uint64_t way = row & ~(at | (at - 1));  // cells right of the primary piece
         int moves = 1;
         for (int k = 0; k < crossing; ++k) moves += (rules.cells(s, across[static_cast<std::size_t>(k)]) & way) != 0;
+        // The extra move matters only at the limit.
+        if (moves != most || moves == 1) return moves;
+        for (int k = 0; k < crossing; ++k) {
+            const int i = across[static_cast<std::size_t>(k)];
+            const std::uint64_t cells = rules.cells(s, i);
+            if ((cells & way) && !leaves(s, cells, board.blocks[static_cast<std::size_t>(i)].length)) return moves + 1;
+        }
         return moves;
     };
     constexpr std::uint32_t kBatch = Visited<std::uint64_t>::kBatch;
@@ -53,7 +76,7 @@ bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& 
         bool found = false;
         for (std::uint32_t i = begin; i < end && !found; ++i) {
             const std::uint64_t s = seen.board(i);
-            if (depth + least_moves(s) > limit) continue;
+            if (depth + least_moves(s, limit - depth) > limit) continue;
             rules.for_each_successor(s, [&](std::uint64_t b) {
                 found |= rules.is_goal(b);
                 if (n == kBatch) seen.insert(batch, std::exchange(n, 0));
