@@ -111,9 +111,11 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
                 for (int k = 0; k < size; ++k)
                     if (pattern >> k & 1) held |= cell(size, row, line, k);
                 for (const LineMove& m : t.moves[p])
-                    if (!(m.sweep & held)) t.free_moves.push_back({m.to, m.item});
+                    if (!(m.sweep & held)) t.free_moves.push_back({m.to, m.item, static_cast<std::uint8_t>(line)});
+                if (t.free_moves.size() - t.free_begin.back() > kMaxFreeMoves) throw std::logic_error("a line placement with too many moves");
             }
         t.free_begin.push_back(static_cast<std::uint16_t>(t.free_moves.size()));
+        t.free_moves.resize(t.free_moves.size() + kMaxFreeMoves);
         if (t.free_moves.size() > 0xFFFF) throw std::logic_error("a line type with too many moves");
     }
     return types;

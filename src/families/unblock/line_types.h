@@ -33,7 +33,13 @@ struct LineMove {
 struct LineStep {
     std::uint8_t to;    // placement after the move
     std::uint8_t item;  // which item of the line moved
+    std::uint8_t line;  // the row or column, 0 .. N - 1
 };
+
+// Most free moves of one placement of a line (a piece of two in a row of
+// six has four); free_moves ends with as many spare entries, so that a
+// placement's list can be copied whole, whatever its length.
+constexpr int kMaxFreeMoves = 8;
 
 // A one-cell move, by the cells along the line it takes and frees.
 struct CellStep {

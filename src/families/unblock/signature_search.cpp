@@ -1,6 +1,7 @@
 #include "families/unblock/signature_search.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <limits>
 #include <utility>
@@ -188,34 +189,47 @@ std::uint32_t SignatureSearch::block_of(const Node& n) const {
 }
 
 // f(next, piece): piece is 4 * line + item, rows first then columns.
+//
+// Each line's free moves are copied whole into one list (kMaxFreeMoves
+// entries; the count then advances by the list's length), and the list is
+// walked once: a loop per line, ended on a branch that cannot be foreseen,
+// cost more than the moves it made, a dozen times a board.
 template <bool kPrimaryOnly, class F>
 void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     const Cells vertical = n.vertical;
     const unsigned line = (1u << n_) - 1;
+    std::array<LineStep, (kMaxSize + 1) * kMaxFreeMoves> moves;
+    std::uint32_t count = 0;
     for (int y = kPrimaryOnly ? g_.primary_row : 0; y < (kPrimaryOnly ? g_.primary_row + 1 : n_); ++y) {
-        const unsigned p = digits_[n.r * kMaxSize + y];
         const LineType& t = *row_type_[y];
-        const std::uint16_t* at = &t.free_begin[p * kPatterns + (vertical >> (y * n_) & line)];
-        for (std::uint32_t i = at[0]; i < at[1]; ++i) {
-            const LineStep m = t.free_moves[i];
-            const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[y];
-            f(Node{r, n.q, rank_of(r, n.q), vertical}, 4 * y + m.item);
-        }
+        const std::uint16_t* at = &t.free_begin[digits_[n.r * kMaxSize + y] * kPatterns + (vertical >> (y * n_) & line)];
+        std::memcpy(&moves[count], &t.free_moves[at[0]], sizeof(LineStep) * kMaxFreeMoves);
+        count += at[1] - at[0];
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const LineStep m = moves[i];
+        const unsigned p = digits_[n.r * kMaxSize + m.line];
+        const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
+        f(Node{r, n.q, rank_of(r, n.q), vertical}, 4 * m.line + m.item);
     }
     if constexpr (kPrimaryOnly) return;
     const Feasible& here = feasible_[static_cast<std::size_t>(slot_[n.r])];
+    count = 0;
     for (int x = 0; x < n_; ++x) {
+        const LineType& t = *column_type_[x];
+        const std::uint16_t* at = &t.free_begin[(n.q >> (4 * x) & 15) * kPatterns + here.pattern[x]];
+        std::memcpy(&moves[count], &t.free_moves[at[0]], sizeof(LineStep) * kMaxFreeMoves);
+        count += at[1] - at[0];
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const LineStep m = moves[i];
+        const int x = m.line;
         const unsigned p = n.q >> (4 * x) & 15;
         const std::int8_t* rank = here.rank[x];
         const LineType& t = *column_type_[x];
-        const Cells others = vertical ^ t.placements[p].cells;
-        const std::uint16_t* at = &t.free_begin[p * kPatterns + here.pattern[x]];
-        for (std::uint32_t i = at[0]; i < at[1]; ++i) {
-            const LineStep m = t.free_moves[i];
-            const std::uint32_t q = (n.q & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x);
-            const std::uint64_t r = n.rank + static_cast<std::uint64_t>(rank[m.to] - rank[p]) * here.stride[x];
-            f(Node{n.r, q, r, others | t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
-        }
+        const std::uint32_t q = (n.q & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x);
+        const std::uint64_t r = n.rank + static_cast<std::uint64_t>(rank[m.to] - rank[p]) * here.stride[x];
+        f(Node{n.r, q, r, vertical ^ t.placements[p].cells ^ t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
     }
 }
 
