@@ -1,19 +1,21 @@
-// slidedb enumerate --size N --walls MIN..MAX [--shard K/N]: every Unblock Me
-// puzzle of a size, stored in the database.
+// slidedb enumerate [--family NAME] --size N --walls MIN..MAX [--shard K/N]:
+// every puzzle of a size, as the family's enumerator lists them, stored in
+// the database.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
-#include "families/unblock/board.h"
-#include "families/unblock/unblock_family.h"
-#include "families/unblock/enumeration.h"
+#include "families/families.h"
+#include "puzzle/enumerator.h"
 #include "store/database.h"
 #include "store/enumeration_writer.h"
 
@@ -22,6 +24,7 @@ namespace slidedb::cli {
 namespace {
 
 struct EnumerateArgs {
+    std::string family;  // by default the first family of the registry that can enumerate
     int size = 6;
     std::string walls = "0..0";
     std::string shard = "1/1";
@@ -51,10 +54,33 @@ std::string duration(double s) {
     return fmt::format("{:.0f}h{:02.0f}m", s / 3600 - 0.5, std::fmod(s / 60, 60.0));
 }
 
-EnumeratedRow row_of(const enumeration::Puzzle& p, int size) {
-    std::vector<std::string> rows;
-    for (int y = 0; y < size; ++y) rows.push_back(p.grid.substr(static_cast<std::size_t>(y * size), static_cast<std::size_t>(size)));
-    const Puzzle v = to_puzzle(board_from_grid(rows, Side::Right));
+// The families with an enumerator, in the registry's order.
+std::vector<const Family*> enumerating_families() {
+    std::vector<const Family*> out;
+    for (const Family* f : families())
+        if (f->enumerator()) out.push_back(f);
+    return out;
+}
+
+std::string names_of(const std::vector<const Family*>& list) {
+    std::string out;
+    for (const Family* f : list) out += (out.empty() ? "" : ", ") + std::string(f->name());
+    return out.empty() ? "none" : out;
+}
+
+// The family `--family` names; a usage error when it cannot enumerate.
+const Family& chosen_family(const std::string& name) {
+    const auto can = enumerating_families();
+    if (can.empty()) throw CLI::ValidationError("--family", "no family can enumerate");
+    const Family* f = find_family(name);
+    if (!f) throw CLI::ValidationError("--family", fmt::format("no family is called '{}'; families that can enumerate: {}", name, names_of(can)));
+    if (!f->enumerator())
+        throw CLI::ValidationError("--family", fmt::format("family {} cannot enumerate; families that can: {}", name, names_of(can)));
+    return *f;
+}
+
+EnumeratedRow row_of(const EnumeratedPuzzle& p) {
+    const Puzzle& v = p.puzzle;
     EnumeratedRow r;
     r.key = v.key;
     r.family = v.family;
@@ -71,12 +97,16 @@ EnumeratedRow row_of(const enumeration::Puzzle& p, int size) {
     return r;
 }
 
-int run_enumerate(const EnumerateArgs& a, const std::string& command) {
-    enumeration::Spec spec;
+int run_enumerate(const EnumerateArgs& a, const Family& family, const std::string& command) {
+    const Enumerator& enumerator = *family.enumerator();
+    if (a.size < enumerator.min_size() || a.size > enumerator.max_size())
+        throw CLI::ValidationError("--size", fmt::format("family {} enumerates sizes {} to {}, got {}", family.name(),
+                                                         enumerator.min_size(), enumerator.max_size(), a.size));
+    EnumerationSpec spec;
     spec.size = a.size;
     if (!parse_range(a.walls, spec.min_walls, spec.max_walls) || spec.min_walls < 0 || spec.max_walls < spec.min_walls)
         throw CLI::ValidationError("--walls", "expected MIN..MAX, e.g. 0..2, got " + a.walls);
-    enumeration::Shard shard;
+    EnumerationShard shard;
     {
         const auto slash = a.shard.find('/');
         int k = 0, n = 0;
@@ -90,18 +120,18 @@ int run_enumerate(const EnumerateArgs& a, const std::string& command) {
     const auto started = std::chrono::steady_clock::now();
 
     auto db = open_database(a.db, Access::ReadWrite);
-    const std::uint64_t units = enumeration::unit_count(spec);
+    const std::uint64_t units = enumerator.unit_count(spec);
     EnumerationWriter writer(*db, command, jobs,
                              {spec.size, spec.min_walls, spec.max_walls, spec.every_cluster, units,
-                              enumeration::kEnumeratorVersion});
+                              std::string(enumerator.version())});
     const auto done = writer.done_units();
     const bool tty = isatty(STDERR_FILENO);
     double last_line = -1e9;
     const std::string what = fmt::format("{0}x{0} walls {1}..{2} shard {3}/{4}", spec.size, spec.min_walls,
                                          spec.max_walls, shard.index, shard.count);
-    enumeration::enumerate(
+    enumerator.run(
         spec, shard, jobs, [&](std::uint64_t u) { return done.count(u) > 0; },
-        [&](enumeration::UnitResult&& r) {
+        [&](EnumeratedUnit&& r) {
             EnumeratedUnitRow row;
             row.unit = r.unit;
             row.clusters = r.counts.clusters;
@@ -110,10 +140,10 @@ int run_enumerate(const EnumerateArgs& a, const std::string& command) {
             row.puzzle_boards = r.counts.puzzle_boards;
             row.boards = r.counts.boards;
             row.seconds = r.seconds;
-            for (const auto& p : r.puzzles) row.rows.push_back(row_of(p, spec.size));
+            for (const auto& p : r.puzzles) row.rows.push_back(row_of(p));
             writer.write(row);
         },
-        [&](const enumeration::Progress& p) {
+        [&](const EnumerationProgress& p) {
             if (a.quiet) return;
             // On a terminal a line redrawn every second; in a batch job's log a
             // line a minute.
@@ -146,9 +176,22 @@ int run_enumerate(const EnumerateArgs& a, const std::string& command) {
 
 void add_enumerate(CLI::App& app, Run& chosen) {
     add_command<EnumerateArgs>(
-        app, chosen, "enumerate", "Find every Unblock Me puzzle of a board size and store it",
+        app, chosen, "enumerate", "Find every puzzle of a board size and store it",
         [](CLI::App& sub, EnumerateArgs& a) {
-            sub.add_option("--size", a.size, "Board side: 4, 5 or 6")->required()->check(CLI::Range(4, 6));
+            // Sizes any enumerator takes are checked here, the chosen family's
+            // once it is known.
+            const auto can = enumerating_families();
+            int smallest = 1, largest = 0;
+            std::string sizes;
+            for (const Family* f : can) {
+                const Enumerator& e = *f->enumerator();
+                smallest = f == can.front() ? e.min_size() : std::min(smallest, e.min_size());
+                largest = std::max(largest, e.max_size());
+                sizes += fmt::format("{}{} to {} ({})", sizes.empty() ? "" : ", ", e.min_size(), e.max_size(), f->name());
+            }
+            if (!can.empty()) a.family = can.front()->name();
+            sub.add_option("--family", a.family, "Family to enumerate: " + names_of(can))->capture_default_str();
+            sub.add_option("--size", a.size, "Board side: " + sizes)->required()->check(CLI::Range(smallest, largest));
             sub.add_option("--walls", a.walls, "Walls, MIN..MAX")->capture_default_str();
             sub.add_option("--shard", a.shard, "Do part K of N (1-based); the same N splits alike anywhere")
                 ->capture_default_str();
@@ -159,9 +202,14 @@ void add_enumerate(CLI::App& app, Run& chosen) {
             sub.add_flag("-q,--quiet", a.quiet, "No progress");
         },
         [](const EnumerateArgs& a) {
-            std::string command = fmt::format("slidedb enumerate --size {} --walls {} --shard {}", a.size, a.walls, a.shard);
+            // The default family goes unsaid, so one enumeration's runs read alike.
+            const Family& family = chosen_family(a.family);
+            const std::string named =
+                &family == enumerating_families().front() ? "" : fmt::format(" --family {}", family.name());
+            std::string command =
+                fmt::format("slidedb enumerate{} --size {} --walls {} --shard {}", named, a.size, a.walls, a.shard);
             if (a.puzzle_clusters_only) command += " --puzzle-clusters-only";
-            return run_enumerate(a, command);
+            return run_enumerate(a, family, command);
         });
 }
 

@@ -1,5 +1,6 @@
-// Links every solved Unblock puzzle of an enumerated size to the enumerated
-// puzzle of its cluster: run after enumerate, merge and import.
+// Links every solved puzzle of an enumerated size, of a family that
+// enumerates, to the enumerated puzzle of its cluster: run after enumerate,
+// merge and import.
 #pragma once
 
 #include <cstdint>

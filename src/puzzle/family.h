@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzle/enumerator.h"
 #include "puzzle/puzzle.h"
 #include "puzzle/read.h"
 #include "solve/result.h"
@@ -87,6 +88,11 @@ public:
     // the SVG's units. Pieces are <g class="block"> elements carrying
     // data-label, data-row and data-col so the page's player can move them.
     virtual std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell = 20) const = 0;
+
+    // --- Enumeration ---------------------------------------------------------
+    // Every puzzle of a size (`enumerate`), for a family whose puzzles can be
+    // listed; nullptr for the others. Lives as long as the family.
+    virtual const Enumerator* enumerator() const { return nullptr; }
 };
 
 // The default reader: the whole text, then read(). Memory holds the file,

@@ -191,5 +191,31 @@ TEST(Enumerate, EnumeratedPuzzlesAreSourcesAndCountedApartFromSearches) {
               dump(dir / "e.db", "SELECT * FROM tally_sources ORDER BY kind, format"));
 }
 
+TEST(Enumerate, TheFamilyOptionTakesOnlyAFamilyThatEnumerates) {
+    TempDir dir;
+    const Outcome tiles = slidedb(dir, "enumerate --family tiles --size 4 --db t.db");
+    EXPECT_EQ(tiles.status, 2);
+    EXPECT_NE(tiles.err.find("--family: family tiles cannot enumerate; families that can: unblock"), std::string::npos)
+        << tiles.err;
+    const Outcome unknown = slidedb(dir, "enumerate --family chess --size 4 --db t.db");
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_NE(unknown.err.find("no family is called 'chess'; families that can enumerate: unblock"), std::string::npos)
+        << unknown.err;
+    EXPECT_FALSE(fs::exists(dir / "t.db"));
+
+    // Naming the default family changes nothing.
+    const Outcome named = slidedb(dir, "enumerate --family unblock --size 4 --walls 0..0 --db named.db -q");
+    const Outcome plain = slidedb(dir, "enumerate --size 4 --walls 0..0 --db plain.db -q");
+    ASSERT_EQ(named.status, 0) << named.err;
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    const std::string figures = "4x4 walls 0..0: 27/27 units; clusters 880, with a goal 493, puzzles 32, most moves 7, "
+                                "boards in their clusters 514";
+    EXPECT_EQ(named.out.substr(0, named.out.find("; this run")), figures);
+    EXPECT_EQ(plain.out.substr(0, plain.out.find("; this run")), figures);
+    EXPECT_EQ(enumeration_content(dir / "named.db"), enumeration_content(dir / "plain.db"));
+    EXPECT_EQ(dump(dir / "named.db", "SELECT command FROM imports"), "slidedb enumerate --size 4 --walls 0..0 --shard 1/1\n");
+    EXPECT_EQ(dump(dir / "plain.db", "SELECT command FROM imports"), "slidedb enumerate --size 4 --walls 0..0 --shard 1/1\n");
+}
+
 }  // namespace
 }  // namespace slidedb::e2e

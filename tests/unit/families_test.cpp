@@ -2,6 +2,8 @@
 // only, as the pipeline, store, reports and command line see it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -90,6 +92,58 @@ TEST(Families, UnblockSolvesRepliesAndDrawsThroughTheInterface) {
     hardest.board = r.hardest_board;
     EXPECT_EQ(f.validate(hardest), "");
     EXPECT_EQ(f.solve(hardest, {}).moves, r.hardest_moves);
+}
+
+TEST(Families, OnlyUnblockEnumeratesAndItsEnumeratorRunsThroughTheInterface) {
+    EXPECT_EQ(find_family("tiles")->enumerator(), nullptr);
+    EXPECT_EQ(find_family("blocks")->enumerator(), nullptr);
+    ASSERT_NE(find_family("unblock")->enumerator(), nullptr);
+    const Enumerator& e = *find_family("unblock")->enumerator();
+    EXPECT_EQ(e.min_size(), 4);
+    EXPECT_EQ(e.max_size(), 6);
+    EXPECT_FALSE(e.version().empty());
+
+    // 4x4 without walls, skipping unit 0: every other unit once, its puzzles
+    // as rows of the family.
+    const EnumerationSpec spec{4, 0, 0, true};
+    ASSERT_EQ(e.unit_count(spec), 27u);
+    std::set<std::uint64_t> units;
+    EnumerationCounts total;
+    std::set<std::string> keys;
+    int most_moves = 0;
+    EnumerationProgress last;
+    e.run(
+        spec, {1, 1}, 1, [](std::uint64_t u) { return u == 0; },
+        [&](EnumeratedUnit&& u) {
+            EXPECT_TRUE(units.insert(u.unit).second);
+            total.clusters += u.counts.clusters;
+            total.puzzles += u.counts.puzzles;
+            ASSERT_EQ(u.puzzles.size(), u.counts.puzzles);
+            for (const EnumeratedPuzzle& p : u.puzzles) {
+                EXPECT_EQ(p.puzzle.family, "unblock");
+                EXPECT_EQ(family_of(p.puzzle).validate(p.puzzle), "");
+                keys.insert(p.puzzle.key);
+                most_moves = std::max(most_moves, p.moves);
+            }
+        },
+        [&](const EnumerationProgress& p) { last = p; });
+    EXPECT_EQ(units.size(), 26u);
+    EXPECT_EQ(units.count(0), 0u);
+    EXPECT_EQ(last.units_done, 26u);
+    EXPECT_EQ(last.units, 26u);
+    EXPECT_EQ(last.counts.clusters, total.clusters);
+    EXPECT_EQ(most_moves, 7);
+
+    // One move from the hardest 4x4 puzzle: linked to it; a board with its
+    // exit on the left fits no enumeration; another family's puzzle is refused.
+    const Puzzle near = only_puzzle(read_board_text("BB.C\nAA.C\nDEEE\nDFF.\n")).puzzle;
+    EXPECT_EQ(e.cluster_key(near), "unblock 4x4 right BB.C/AA.C/DEEE/D.FF");
+    EXPECT_EQ(keys.count("unblock 4x4 right BB.C/AA.C/DEEE/D.FF"), 1u);
+    const Puzzle left = only_puzzle(read_board_text("# exit: left\n....\n..AA\nBB.x\n....\n")).puzzle;
+    EXPECT_EQ(e.cluster_key(left), std::nullopt);
+    Puzzle other = near;
+    other.family = "tiles";
+    EXPECT_THROW(e.cluster_key(other), PuzzleError);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "families/unblock/board_svg.h"
 #include "families/unblock/move.h"
 #include "families/unblock/solver.h"
+#include "families/unblock/unblock_enumerator.h"
 #include "puzzle/text.h"
 
 namespace slidedb {
@@ -113,6 +114,8 @@ public:
             labels += k.row < rows.size() && k.col < rows[k.row].size() ? rows[k.row][k.col] : '?';
         return slidedb::board_svg(b, marks, labels, cell);
     }
+
+    const Enumerator* enumerator() const override { return &unblock_enumerator(); }
 };
 
 }  // namespace

@@ -1,0 +1,81 @@
+#include "families/unblock/unblock_enumerator.h"
+
+#include <utility>
+
+#include "families/unblock/cluster_representative.h"
+#include "families/unblock/enumeration.h"
+#include "families/unblock/unblock_family.h"
+
+namespace slidedb {
+
+namespace {
+
+EnumerationCounts counts_of(const enumeration::Counts& c) {
+    return {c.clusters, c.with_goal, c.puzzles, c.puzzle_boards, c.boards};
+}
+
+// The enumeration's grid (N*N cells, row by row) as a puzzle of the family.
+EnumeratedPuzzle puzzle_of(enumeration::Puzzle&& p, int size) {
+    std::vector<std::string> rows;
+    for (int y = 0; y < size; ++y)
+        rows.push_back(p.grid.substr(static_cast<std::size_t>(y * size), static_cast<std::size_t>(size)));
+    EnumeratedPuzzle out;
+    out.puzzle = to_puzzle(board_from_grid(rows, Side::Right));
+    out.moves = p.moves;
+    out.cluster_size = p.cluster_size;
+    out.goal_levels = std::move(p.goal_levels);
+    return out;
+}
+
+enumeration::Spec spec_of(const EnumerationSpec& s) { return {s.size, s.min_walls, s.max_walls, s.every_cluster}; }
+
+class UnblockEnumerator final : public Enumerator {
+public:
+    // The sizes of the public enumeration (fits_enumeration).
+    int min_size() const override { return 4; }
+    int max_size() const override { return 6; }
+    std::string_view version() const override { return enumeration::kEnumeratorVersion; }
+
+    std::uint64_t unit_count(const EnumerationSpec& spec) const override {
+        return enumeration::unit_count(spec_of(spec));
+    }
+
+    void run(const EnumerationSpec& spec, const EnumerationShard& shard, int threads,
+             const std::function<bool(std::uint64_t)>& skip, const std::function<void(EnumeratedUnit&&)>& done,
+             const std::function<void(const EnumerationProgress&)>& progress) const override {
+        std::function<void(const enumeration::Progress&)> on_progress;
+        if (progress)
+            on_progress = [&](const enumeration::Progress& p) {
+                progress({p.units_done, p.units, p.seconds, p.eta_seconds, counts_of(p.counts)});
+            };
+        enumeration::enumerate(
+            spec_of(spec), {shard.index, shard.count}, threads, skip,
+            [&](enumeration::UnitResult&& r) {
+                EnumeratedUnit unit;
+                unit.unit = r.unit;
+                unit.seconds = r.seconds;
+                unit.counts = counts_of(r.counts);
+                unit.puzzles.reserve(r.puzzles.size());
+                for (enumeration::Puzzle& p : r.puzzles) unit.puzzles.push_back(puzzle_of(std::move(p), spec.size));
+                done(std::move(unit));
+            },
+            on_progress);
+    }
+
+    std::optional<std::string> cluster_key(const Puzzle& puzzle) const override {
+        const Board board = board_of(puzzle);
+        if (!enumeration::fits_enumeration(board)) return std::nullopt;
+        const auto representative = enumeration::cluster_representative(board);
+        if (!representative) return std::nullopt;
+        return to_puzzle(*representative).key;
+    }
+};
+
+}  // namespace
+
+const Enumerator& unblock_enumerator() {
+    static const UnblockEnumerator enumerator;
+    return enumerator;
+}
+
+}  // namespace slidedb
