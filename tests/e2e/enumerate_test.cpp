@@ -8,7 +8,10 @@ std::string dump(const fs::path& db_path, const std::string& sql) {
     SQLite::Statement st(db, sql);
     std::string out;
     while (st.executeStep()) {
-        for (int c = 0; c < st.getColumnCount(); ++c) out += (c ? "|" : "") + st.getColumn(c).getString();
+        for (int c = 0; c < st.getColumnCount(); ++c) {
+            if (c) out += '|';
+            out += st.getColumn(c).getString();
+        }
         out += "\n";
     }
     return out;
