@@ -210,7 +210,7 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         const LineStep m = moves[i];
         const unsigned p = digits_[n.r * kMaxSize + m.line];
         const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
-        f(Node{r, n.q, rank_of(r, n.q), vertical}, 4 * m.line + m.item);
+        f(Node{r, n.q, static_cast<std::uint32_t>(rank_of(r, n.q)), n.cluster, vertical}, 4 * m.line + m.item);
     }
     if constexpr (kPrimaryOnly) return;
     const Feasible& here = feasible_[static_cast<std::size_t>(slot_[n.r])];
@@ -228,8 +228,8 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         const std::int8_t* rank = here.rank[x];
         const LineType& t = *column_type_[x];
         const std::uint32_t q = (n.q & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x);
-        const std::uint64_t r = n.rank + static_cast<std::uint64_t>(rank[m.to] - rank[p]) * here.stride[x];
-        f(Node{n.r, q, r, vertical ^ t.placements[p].cells ^ t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
+        const std::uint32_t r = n.rank + static_cast<std::uint32_t>(rank[m.to] - rank[p]) * here.stride[x];
+        f(Node{n.r, q, r, n.cluster, vertical ^ t.placements[p].cells ^ t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
     }
 }
 
@@ -282,6 +282,9 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     // rank order, are the column placements counted in mixed radix, the
     // last column fastest.
     dist_.assign(boards_, kFar);
+    unfound_.resize(blocks_);
+    for (std::uint32_t b = 0; b < blocks_; ++b)
+        if (block_joined_[b] == b) unfound_[b] = static_cast<std::uint32_t>(block_boards_[b]);
     queue_.clear();
     for (const Feasible& f : feasible_) {
         if (!goal_[f.r]) continue;
@@ -297,7 +300,10 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
             std::uint32_t q = 0;
             for (int x = 0; x < n_; ++x) q |= static_cast<std::uint32_t>(nth[x][k[x]]) << (4 * x);
             dist_[rank] = 0;
-            queue_.push_back(Node{f.r, q, rank, vertical_cells(q)});
+            Node n{f.r, q, static_cast<std::uint32_t>(rank), 0, vertical_cells(q)};
+            n.cluster = block_joined_[block_of(n)];
+            --unfound_[n.cluster];
+            queue_.push_back(n);
             ++rank;
             int x = n_ - 1;
             while (x >= 0 && ++k[x] == fitting[x]) k[x--] = 0;
@@ -314,15 +320,18 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
             std::uint8_t& far = dist_[next.rank];
             if (far != kFar) return;
             far = d;
+            --unfound_[next.cluster];  // a board's neighbours share its cluster
             queue_.push_back(next);
         };
     };
     for (std::size_t i = 0; i < goals; ++i) {
         const Node n = queue_[i];  // a copy: the queue grows
+        if (unfound_[n.cluster] == 0) continue;
         for_each_neighbour<true>(n, reach(1));
     }
     for (std::size_t i = goals; i < queue_.size(); ++i) {
         const Node n = queue_[i];
+        if (unfound_[n.cluster] == 0) continue;  // nothing of its cluster left to reach
         const std::uint8_t d = dist_[n.rank];
         if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
         for_each_neighbour(n, reach(static_cast<std::uint8_t>(d + 1)));
@@ -334,7 +343,7 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     clusters_.clear();
     for (std::size_t i = queue_.size(); i-- > 0;) {
         const Node& n = queue_[i];
-        const std::uint32_t top = block_joined_[block_of(n)];
+        const std::uint32_t top = n.cluster;
         std::int32_t& c = cluster_of_[top];
         const int d = dist_[n.rank];
         if (c < 0) {
@@ -356,7 +365,7 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     }
     if (!kept) return;
     for (const Node& n : queue_) {
-        const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[block_joined_[block_of(n)]])];
+        const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[n.cluster])];
         if (cl.puzzle >= 0) ++puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[dist_[n.rank]];
     }
 }

@@ -16,6 +16,9 @@
 // primary piece in place reaches a goal board, so from the goal boards only
 // the primary piece is moved: a quarter of the boards searched are goal
 // boards, and their other moves were a fifth of all the moves looked at.
+// The blocks also give each cluster's size, so the search stops expanding a
+// cluster's boards once it has reached them all: the boards at its greatest
+// distance, and often more, are never expanded.
 #pragma once
 
 #include <array>
@@ -58,7 +61,8 @@ private:
     struct Node {
         std::uint32_t r;  // row combination
         std::uint32_t q;  // column placements, 4 bits each
-        std::uint64_t rank;
+        std::uint32_t rank;
+        std::uint32_t cluster;  // its root block
         Cells vertical;   // cells of the columns' pieces
     };
     // A row combination that leaves every column a placement: where its
@@ -119,6 +123,7 @@ private:
     std::uint64_t boards_ = 0;
     std::vector<std::uint8_t> dist_;    // by rank
     std::vector<std::int32_t> cluster_of_;  // by root block: index into clusters_
+    std::vector<std::uint32_t> unfound_;    // by root block: boards of the cluster the search has not reached
     std::vector<Cluster> clusters_;
     std::vector<Node> queue_;           // boards reached, by distance to the goal
     // A block is a row combination and, in each column, a group of
