@@ -278,14 +278,24 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
 }
 
 void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles) {
-    // Every goal board at distance 0: the boards of row combination r, in
-    // rank order, are the column placements counted in mixed radix, the
-    // last column fastest.
+    // Distances to the goal. Every goal board is at distance 0, and only the
+    // primary piece's moves lead off the goal: the boards of a goal row
+    // combination r, in rank order, are the column placements counted in
+    // mixed radix, the last column fastest.
     dist_.assign(boards_, kFar);
     unfound_.resize(blocks_);
     for (std::uint32_t b = 0; b < blocks_; ++b)
-        if (block_joined_[b] == b) unfound_[b] = static_cast<std::uint32_t>(block_boards_[b]);
+        if (block_joined_[b] == b) unfound_[b] = static_cast<std::uint32_t>(block_boards_[b] - block_goals_[b]);
     queue_.clear();
+    auto reach = [&](std::uint8_t d) {
+        return [this, d](const Node& next, int) {
+            std::uint8_t& far = dist_[next.rank];
+            if (far != kFar) return;
+            far = d;
+            --unfound_[next.cluster];  // a board's neighbours share its cluster
+            queue_.push_back(next);
+        };
+    };
     for (const Feasible& f : feasible_) {
         if (!goal_[f.r]) continue;
         std::array<std::uint8_t, kMaxSize> k{}, fitting{};
@@ -302,34 +312,14 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
             dist_[rank] = 0;
             Node n{f.r, q, static_cast<std::uint32_t>(rank), 0, vertical_cells(q)};
             n.cluster = block_joined_[block_of(n)];
-            --unfound_[n.cluster];
-            queue_.push_back(n);
+            for_each_neighbour<true>(n, reach(1));
             ++rank;
             int x = n_ - 1;
             while (x >= 0 && ++k[x] == fitting[x]) k[x--] = 0;
             if (x < 0) break;
         }
     }
-    if (queue_.empty()) return;
-
-    // Distances to the goal: from a goal board, only the primary piece's
-    // moves lead off the goal.
-    const std::size_t goals = queue_.size();
-    auto reach = [&](std::uint8_t d) {
-        return [this, d](const Node& next, int) {
-            std::uint8_t& far = dist_[next.rank];
-            if (far != kFar) return;
-            far = d;
-            --unfound_[next.cluster];  // a board's neighbours share its cluster
-            queue_.push_back(next);
-        };
-    };
-    for (std::size_t i = 0; i < goals; ++i) {
-        const Node n = queue_[i];  // a copy: the queue grows
-        if (unfound_[n.cluster] == 0) continue;
-        for_each_neighbour<true>(n, reach(1));
-    }
-    for (std::size_t i = goals; i < queue_.size(); ++i) {
+    for (std::size_t i = 0; i < queue_.size(); ++i) {
         const Node n = queue_[i];
         if (unfound_[n.cluster] == 0) continue;  // nothing of its cluster left to reach
         const std::uint8_t d = dist_[n.rank];
@@ -338,7 +328,8 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     }
 
     // Each cluster's hardest board: from the far end of the queue, its first
-    // board gives its greatest distance.
+    // board gives its greatest distance. A cluster of goal boards alone has
+    // none: its boards are 0 moves away, no puzzle.
     cluster_of_.assign(blocks_, -1);
     clusters_.clear();
     for (std::size_t i = queue_.size(); i-- > 0;) {
@@ -364,6 +355,8 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
         }
     }
     if (!kept) return;
+    for (const Cluster& cl : clusters_)
+        if (cl.puzzle >= 0) puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[0] = block_goals_[cl.hardest.cluster];
     for (const Node& n : queue_) {
         const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[n.cluster])];
         if (cl.puzzle >= 0) ++puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[dist_[n.rank]];
@@ -375,7 +368,7 @@ void SignatureSearch::join_blocks() {
     const std::uint32_t blocks = blocks_;
     block_joined_.resize(blocks);
     block_boards_.resize(blocks);
-    block_goal_.resize(blocks);
+    block_goals_.resize(blocks);
     auto root = [&](std::uint32_t b) {
         while (block_joined_[b] != b) b = block_joined_[b] = block_joined_[block_joined_[b]];
         return b;
@@ -402,7 +395,7 @@ void SignatureSearch::join_blocks() {
             for (int x = 0; x < n_; ++x) boards *= fit_[x]->group_size[f.pattern[x]][g[x]];
             block_joined_[b] = b;
             block_boards_[b] = boards;
-            block_goal_[b] = goal_[f.r];
+            block_goals_[b] = goal_[f.r] ? boards : 0;
             for (const Join& j : joins_) {
                 const int take = j.take, free = j.free;
                 const std::uint16_t landing = fit_[take]->narrowed[f.pattern[take]][g[take]][j.row];
@@ -430,7 +423,7 @@ void SignatureSearch::join_blocks() {
         block_joined_[b] = top;
         if (top == b) continue;
         block_boards_[top] += block_boards_[b];
-        block_goal_[top] |= block_goal_[b];
+        block_goals_[top] += block_goals_[b];
     }
 }
 
@@ -438,7 +431,7 @@ void SignatureSearch::count_clusters(Counts& counts) const {
     for (std::uint32_t b = 0; b < blocks_; ++b) {
         if (block_joined_[b] != b) continue;
         if (every_cluster_) ++counts.clusters;
-        if (!block_goal_[b]) continue;
+        if (!block_goals_[b]) continue;
         if (!every_cluster_) ++counts.clusters;
         ++counts.with_goal;
         counts.goal_boards += block_boards_[b];

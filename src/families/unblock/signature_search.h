@@ -15,7 +15,9 @@
 // goal is in its own cluster). A move that leaves a goal board with the
 // primary piece in place reaches a goal board, so from the goal boards only
 // the primary piece is moved: a quarter of the boards searched are goal
-// boards, and their other moves were a fifth of all the moves looked at.
+// boards, and their other moves were a fifth of all the moves looked at;
+// nor are the goal boards queued: a block's boards are all goal boards or
+// none, so the blocks count them.
 // The blocks also give each cluster's size, so the search stops expanding a
 // cluster's boards once it has reached them all: the boards at its greatest
 // distance, and often more, are never expanded.
@@ -131,7 +133,7 @@ private:
     std::uint32_t blocks_ = 0;
     std::vector<std::uint32_t> block_joined_;  // union-find parent, then the cluster's root (the least block)
     std::vector<std::uint64_t> block_boards_;  // boards of each block, then of each cluster (at its root)
-    std::vector<std::uint8_t> block_goal_;     // holds a goal board, then the cluster does (at its root)
+    std::vector<std::uint64_t> block_goals_;   // goal boards of each block (all or none), then of each cluster
     struct Join {
         const Feasible* to;       // the row combination a one-cell row move leads to
         std::uint8_t row;
