@@ -22,7 +22,7 @@ constexpr std::uint8_t kFar = 0xFF;  // distance not known yet
 // them): boards farther than that from the limit are not expanded. Most
 // calls end with no goal found, after the whole ball of `limit` moves; the
 // bound spares its outer levels, the largest.
-bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& seen) {
+bool reaches_goal_within(const Board& board, int limit, SeenBoards& seen) {
     if (limit < 0) return false;
     const UnblockRules<std::uint64_t> rules(board);
     const std::uint64_t start = rules.start();
@@ -64,29 +64,21 @@ bool reaches_goal_within(const Board& board, int limit, Visited<std::uint64_t>& 
         }
         return moves;
     };
-    constexpr std::uint32_t kBatch = Visited<std::uint64_t>::kBatch;
     seen.clear();
-    seen.insert(&start, 1);
-    std::uint32_t begin = 0, before = 0;
-    for (int depth = 0; depth < limit && begin < seen.size(); ++depth) {
-        const std::uint32_t end = seen.size();
-        seen.forget_before(before);
-        before = begin;
-        std::uint64_t batch[kBatch];
-        std::uint32_t n = 0;
-        bool found = false;
-        for (std::uint32_t i = begin; i < end && !found; ++i) {
-            const std::uint64_t s = seen.board(i);
+    seen.insert(start);
+    seen.level.assign(1, start);
+    for (int depth = 0; depth < limit && !seen.level.empty(); ++depth) {
+        seen.next.clear();
+        for (const std::uint64_t s : seen.level) {
             if (depth + least_moves(s, limit - depth) > limit) continue;
+            bool found = false;
             rules.for_each_successor(s, [&](std::uint64_t b) {
                 found |= rules.is_goal(b);
-                if (n == kBatch) seen.insert(batch, std::exchange(n, 0));
-                batch[n++] = b;
+                if (seen.insert(b)) seen.next.push_back(b);
             });
+            if (found) return true;
         }
-        if (found) return true;
-        seen.insert(batch, n);
-        begin = end;
+        std::swap(seen.level, seen.next);
     }
     return false;
 }

@@ -29,8 +29,8 @@
 
 #include "families/unblock/enumeration.h"
 #include "families/unblock/line_types.h"
+#include "families/unblock/seen_boards.h"
 #include "families/unblock/board.h"
-#include "solve/visited.h"
 
 namespace slidedb::enumeration {
 
@@ -140,7 +140,7 @@ private:
         std::int8_t take, free;   // columns of the cells it takes and frees
     };
     std::vector<Join> joins_;  // from one row combination
-    Visited<std::uint64_t> probe_;  // for the minimality searches
+    SeenBoards probe_;  // for the minimality searches
 };
 
 }  // namespace slidedb::enumeration
