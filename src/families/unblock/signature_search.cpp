@@ -278,14 +278,20 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     unfound_.resize(blocks_);
     for (std::uint32_t b = 0; b < blocks_; ++b)
         if (block_joined_[b] == b) unfound_[b] = static_cast<std::uint32_t>(block_boards_[b] - block_goals_[b]);
-    queue_.clear();
+    // Each board enters the queue once: room for all of them, and the
+    // queue's end kept in a local the compiler can hold in a register.
+    if (queue_.size() < boards_) queue_.resize(boards_);
+    Node* const queue = queue_.data();
+    std::uint8_t* const dist = dist_.data();
+    std::uint32_t* const unfound = unfound_.data();
+    std::size_t queued = 0;
     auto reach = [&](std::uint8_t d) {
-        return [this, d](const Node& next, int) {
-            std::uint8_t& far = dist_[next.rank];
+        return [&, d](const Node& next, int) {
+            std::uint8_t& far = dist[next.rank];
             if (far != kFar) return;
             far = d;
-            --unfound_[next.cluster];  // a board's neighbours share its cluster
-            queue_.push_back(next);
+            --unfound[next.cluster];  // a board's neighbours share its cluster
+            queue[queued++] = next;
         };
     };
     for (const Feasible& f : feasible_) {
@@ -311,8 +317,8 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
             if (x < 0) break;
         }
     }
-    for (std::size_t i = 0; i < queue_.size(); ++i) {
-        const Node n = queue_[i];
+    for (std::size_t i = 0; i < queued; ++i) {
+        const Node n = queue[i];
         if (unfound_[n.cluster] == 0) continue;  // nothing of its cluster left to reach
         const std::uint8_t d = dist_[n.rank];
         if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
@@ -324,8 +330,8 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     // none: its boards are 0 moves away, no puzzle.
     cluster_of_.assign(blocks_, -1);
     clusters_.clear();
-    for (std::size_t i = queue_.size(); i-- > 0;) {
-        const Node& n = queue_[i];
+    for (std::size_t i = queued; i-- > 0;) {
+        const Node& n = queue[i];
         const std::uint32_t top = n.cluster;
         std::int32_t& c = cluster_of_[top];
         const int d = dist_[n.rank];
@@ -349,7 +355,8 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     if (!kept) return;
     for (const Cluster& cl : clusters_)
         if (cl.puzzle >= 0) puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[0] = block_goals_[cl.hardest.cluster];
-    for (const Node& n : queue_) {
+    for (std::size_t i = 0; i < queued; ++i) {
+        const Node& n = queue[i];
         const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[n.cluster])];
         if (cl.puzzle >= 0) ++puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[dist_[n.rank]];
     }
