@@ -395,6 +395,7 @@ void SignatureSearch::join_blocks() {
             block_joined_[b] = b;
             block_boards_[b] = boards;
             block_goals_[b] = goal_[f.r] ? boards : 0;
+            std::uint32_t top = b;  // the root of this block's cluster so far
             for (const Join& j : joins_) {
                 const int take = j.take, free = j.free;
                 const std::uint16_t landing = fit_[take]->narrowed[f.pattern[take]][g[take]][j.row];
@@ -406,8 +407,10 @@ void SignatureSearch::join_blocks() {
                 target += (widened - g[free]) * to.block_stride[free] - g[take] * to.block_stride[take];
                 for (unsigned bits = landing; bits; bits &= bits - 1) {
                     const std::uint32_t other = target + static_cast<std::uint32_t>(__builtin_ctz(bits)) * to.block_stride[take];
-                    const std::uint32_t a = root(b), c = root(other);
-                    if (a != c) block_joined_[std::max(a, c)] = std::min(a, c);
+                    const std::uint32_t c = root(other);
+                    if (top == c) continue;
+                    block_joined_[std::max(top, c)] = std::min(top, c);
+                    top = std::min(top, c);
                 }
             }
             int x = n_ - 1;
