@@ -165,14 +165,6 @@ Cells SignatureSearch::vertical_cells(std::uint32_t q) const {
     return v;
 }
 
-std::uint64_t SignatureSearch::rank_of(std::uint32_t r, std::uint32_t q) const {
-    const Feasible& f = feasible_[static_cast<std::size_t>(slot_[r])];
-    std::uint64_t rank = f.offset;
-    // Columns past the board's side have stride 0: a fixed count unrolls.
-    for (int x = 0; x < kMaxSize; ++x) rank += static_cast<std::uint32_t>(f.rank[x][q >> (4 * x) & 15]) * f.stride[x];
-    return rank;
-}
-
 std::uint32_t SignatureSearch::block_of(const Node& n) const {
     const Feasible& f = feasible_[static_cast<std::size_t>(slot_[n.r])];
     std::uint32_t block = f.first_block;
@@ -198,11 +190,17 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         std::memcpy(&moves[count], &t.free_moves[at[0]], sizeof(LineStep) * kMaxFreeMoves);
         count += at[1] - at[0];
     }
+    // A row move keeps every column's placement: its digits, read once.
+    std::array<unsigned, kMaxSize> placement;
+    for (int x = 0; x < kMaxSize; ++x) placement[x] = n.q >> (4 * x) & 15;
     for (std::uint32_t i = 0; i < count; ++i) {
         const LineStep m = moves[i];
         const unsigned p = digits_[n.r * kMaxSize + m.line];
         const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
-        f(Node{r, n.q, static_cast<std::uint32_t>(rank_of(r, n.q)), n.cluster, vertical}, 4 * m.line + m.item);
+        const Feasible& to = feasible_[static_cast<std::size_t>(slot_[r])];
+        std::uint32_t rank = to.offset;
+        for (int x = 0; x < kMaxSize; ++x) rank += static_cast<std::uint32_t>(to.rank[x][placement[x]]) * to.stride[x];
+        f(Node{r, n.q, rank, n.cluster, vertical}, 4 * m.line + m.item);
     }
     if constexpr (kPrimaryOnly) return;
     const Feasible& here = feasible_[static_cast<std::size_t>(slot_[n.r])];

@@ -93,7 +93,6 @@ private:
         std::int32_t puzzle = -1;  // index into the puzzles found, when kept
     };
 
-    std::uint64_t rank_of(std::uint32_t r, std::uint32_t q) const;
     std::uint32_t block_of(const Node& n) const;
     Cells vertical_cells(std::uint32_t q) const;
     // f(next, piece) for every move; kPrimaryOnly: the primary piece's alone.
