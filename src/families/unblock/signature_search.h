@@ -10,16 +10,17 @@
 //
 // Clusters are found on blocks of boards rather than boards (see
 // Feasible::first_block): a block lies in one cluster, and one-cell row moves
-// join blocks. One search from every goal board of the signature at once then
-// gives each board of a cluster with a goal its distance (a board's nearest
-// goal is in its own cluster). A move that leaves a goal board with the
-// primary piece in place reaches a goal board, so from the goal boards only
-// the primary piece is moved: a quarter of the boards searched are goal
-// boards, and their other moves were a fifth of all the moves looked at;
-// nor are the goal boards queued: a block's boards are all goal boards or
-// none, so the blocks count them.
-// The blocks also give each cluster's size, so the search stops expanding a
-// cluster's boards once it has reached them all: the boards at its greatest
+// join blocks. The blocks also give each cluster's size and its goal boards
+// (a block's boards are all goal boards or none).
+//
+// One search from every goal board of the signature at once then gives each
+// board of a cluster with a goal its distance (a board's nearest goal is in
+// its own cluster). A move that leaves a goal board with the primary piece in
+// place reaches a goal board, so from the goal boards only the primary piece
+// is moved, and they are not queued: a quarter of the boards searched are
+// goal boards, and their other moves were a fifth of all the moves looked
+// at. Each board carries its cluster, and once the search has reached every
+// board of a cluster it expands none of them: the boards at its greatest
 // distance, and often more, are never expanded.
 #pragma once
 
