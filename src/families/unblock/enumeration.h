@@ -20,23 +20,15 @@
 #include <vector>
 
 #include "families/unblock/board.h"
+#include "puzzle/enumerator.h"
 
 namespace slidedb::enumeration {
 
-struct Spec {
-    int size = 6;
-    int min_walls = 0, max_walls = 0;
-    // false: visit only the clusters that can give a puzzle (with a goal
-    // board, in a signature whose every piece can matter); the puzzles are
-    // the same, the cluster counts cover only those clusters.
-    bool every_cluster = true;
-};
-
-// Part `index` (1-based) of `count`: a fixed set of work units, the same on
-// every machine.
-struct Shard {
-    int index = 1, count = 1;
-};
+// What to enumerate and which part: the types every enumerating family
+// shares (puzzle/enumerator.h). In Spec, every_cluster false visits only the
+// clusters with a goal board in signatures whose every piece can matter.
+using Spec = EnumerationSpec;
+using Shard = EnumerationShard;
 
 struct Counts {
     std::uint64_t clusters = 0;       // connected sets of boards

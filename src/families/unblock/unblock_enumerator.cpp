@@ -27,8 +27,6 @@ EnumeratedPuzzle puzzle_of(enumeration::Puzzle&& p, int size) {
     return out;
 }
 
-enumeration::Spec spec_of(const EnumerationSpec& s) { return {s.size, s.min_walls, s.max_walls, s.every_cluster}; }
-
 class UnblockEnumerator final : public Enumerator {
 public:
     // The sizes of the public enumeration (fits_enumeration).
@@ -37,7 +35,7 @@ public:
     std::string_view version() const override { return enumeration::kEnumeratorVersion; }
 
     std::uint64_t unit_count(const EnumerationSpec& spec) const override {
-        return enumeration::unit_count(spec_of(spec));
+        return enumeration::unit_count(spec);
     }
 
     void run(const EnumerationSpec& spec, const EnumerationShard& shard, int threads,
@@ -49,7 +47,7 @@ public:
                 progress({p.units_done, p.units, p.seconds, p.eta_seconds, counts_of(p.counts)});
             };
         enumeration::enumerate(
-            spec_of(spec), {shard.index, shard.count}, threads, skip,
+            spec, shard, threads, skip,
             [&](enumeration::UnitResult&& r) {
                 EnumeratedUnit unit;
                 unit.unit = r.unit;
