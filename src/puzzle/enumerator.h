@@ -38,6 +38,7 @@ struct EnumerationCounts {
     std::uint64_t puzzles = 0;        // puzzles kept
     std::uint64_t puzzle_boards = 0;  // boards in the clusters of the puzzles kept
     std::uint64_t boards = 0;         // boards of every cluster
+    bool operator==(const EnumerationCounts&) const = default;
 };
 
 // A puzzle kept, with the figures of its cluster.

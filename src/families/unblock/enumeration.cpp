@@ -312,7 +312,7 @@ bool in_shard(std::uint64_t unit, const Shard& shard) {
 void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<bool(std::uint64_t)>& skip,
                const std::function<void(UnitResult&&)>& done,
-               const std::function<void(const Progress&)>& progress) {
+               const std::function<void(const EnumerationProgress&)>& progress) {
     const auto plan = plan_for(spec);
     std::vector<std::uint64_t> todo;
     for (std::uint64_t u = 0; u < plan->units(); ++u)
@@ -324,8 +324,9 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
     if (threads > 0) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
     tbb::enumerable_thread_specific<UnitRunner> runners([&] { return UnitRunner(plan->geometry, spec.every_cluster); });
     std::mutex m;
-    Progress state;
+    EnumerationProgress state;
     state.units = todo.size();
+    Counts total;
     const auto started = std::chrono::steady_clock::now();
     double last_report = 0;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
@@ -338,7 +339,7 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
             UnitResult result = runner.run(todo[i], plan->signatures[part.signature], columns, part.fixed);
             result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unit_started).count();
             std::lock_guard lock(m);
-            state.counts.add(result.counts);
+            total.add(result.counts);
             ++state.units_done;
             done(std::move(result));
             state.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -346,6 +347,7 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
                 last_report = state.seconds;
                 state.eta_seconds = state.seconds / static_cast<double>(state.units_done) *
                                     static_cast<double>(state.units - state.units_done);
+                state.counts = total;
                 progress(state);
             }
         }

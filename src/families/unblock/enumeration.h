@@ -30,12 +30,9 @@ namespace slidedb::enumeration {
 using Spec = EnumerationSpec;
 using Shard = EnumerationShard;
 
-struct Counts {
-    std::uint64_t clusters = 0;       // connected sets of boards
-    std::uint64_t with_goal = 0;      // those with a goal board
-    std::uint64_t puzzles = 0;        // minimal puzzles kept
-    std::uint64_t puzzle_boards = 0;  // boards in the clusters of the puzzles kept
-    std::uint64_t boards = 0;         // boards of every cluster
+// The figures every enumeration gives (clusters, with a goal, puzzles,
+// their boards, all boards), and more of this one's.
+struct Counts : EnumerationCounts {
     std::uint64_t goal_boards = 0;    // boards of the clusters with a goal
     std::vector<std::uint64_t> by_moves;  // puzzles kept, by moves
 
@@ -61,12 +58,6 @@ struct UnitResult {
     std::vector<Puzzle> puzzles;  // in the order found
 };
 
-struct Progress {
-    std::uint64_t units_done = 0, units = 0;
-    double seconds = 0, eta_seconds = 0;
-    Counts counts;
-};
-
 // Units of the whole enumeration of `spec`: a choice of row types each, and
 // when the enumeration has few of those, the costly ones split further by
 // the types of their first columns (by exact board counts, so that no unit
@@ -90,7 +81,7 @@ inline constexpr const char* kEnumeratorVersion = "enumerate-2";
 void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<bool(std::uint64_t)>& skip,
                const std::function<void(UnitResult&&)>& done,
-               const std::function<void(const Progress&)>& progress);
+               const std::function<void(const EnumerationProgress&)>& progress);
 
 // The whole enumeration in one process, units in order: for tests and bench.
 Counts enumerate_counts(const Spec& spec, std::vector<Puzzle>* puzzles = nullptr, int threads = 0);

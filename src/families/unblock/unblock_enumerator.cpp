@@ -10,10 +10,6 @@ namespace slidedb {
 
 namespace {
 
-EnumerationCounts counts_of(const enumeration::Counts& c) {
-    return {c.clusters, c.with_goal, c.puzzles, c.puzzle_boards, c.boards};
-}
-
 // The enumeration's grid (N*N cells, row by row) as a puzzle of the family.
 EnumeratedPuzzle puzzle_of(enumeration::Puzzle&& p, int size) {
     std::vector<std::string> rows;
@@ -41,23 +37,18 @@ public:
     void run(const EnumerationSpec& spec, const EnumerationShard& shard, int threads,
              const std::function<bool(std::uint64_t)>& skip, const std::function<void(EnumeratedUnit&&)>& done,
              const std::function<void(const EnumerationProgress&)>& progress) const override {
-        std::function<void(const enumeration::Progress&)> on_progress;
-        if (progress)
-            on_progress = [&](const enumeration::Progress& p) {
-                progress({p.units_done, p.units, p.seconds, p.eta_seconds, counts_of(p.counts)});
-            };
         enumeration::enumerate(
             spec, shard, threads, skip,
             [&](enumeration::UnitResult&& r) {
                 EnumeratedUnit unit;
                 unit.unit = r.unit;
                 unit.seconds = r.seconds;
-                unit.counts = counts_of(r.counts);
+                unit.counts = r.counts;  // the figures every enumeration gives
                 unit.puzzles.reserve(r.puzzles.size());
                 for (enumeration::Puzzle& p : r.puzzles) unit.puzzles.push_back(puzzle_of(std::move(p), spec.size));
                 done(std::move(unit));
             },
-            on_progress);
+            progress);
     }
 
     std::optional<std::string> cluster_key(const Puzzle& puzzle) const override {
