@@ -43,7 +43,9 @@ Puzzle to_puzzle(const TileBoard& board, const TileBoard& goal) {
     p.board = rows_text(board);
     p.key = fmt::format("tiles {}x{} {}", board.width, board.height, board_text(board));
     if (!(goal == blank_last_goal(board.width, board.height))) {
-        p.board += "\n" + std::string(kGoalLine) + board_text(goal);
+        p.board += '\n';
+        p.board += kGoalLine;
+        p.board += board_text(goal);
         p.key += " goal " + board_text(goal);
     }
     p.blocks = board.size() - 1;
