@@ -185,8 +185,7 @@ public:
     UnitResult run(std::uint64_t unit, const TypeChoice& rows, const TypeChoice& columns, int fixed) {
         UnitResult out;
         out.unit = unit;
-        if (!ready_ || rows != rows_) search_.set_rows(rows);  // parts of one signature share it
-        ready_ = true;
+        if (rows_ != rows) search_.set_rows(rows);  // parts of one signature share it
         rows_ = rows;
         fixed_ = columns;
         fixed_count_ = fixed;
@@ -223,8 +222,8 @@ private:
     SignatureSearch search_;
     TypeChoice columns_{};
     std::vector<std::vector<std::uint32_t>> level_;
-    bool ready_ = false;
-    TypeChoice rows_{}, fixed_{};
+    std::optional<TypeChoice> rows_;  // those set last
+    TypeChoice fixed_{};
     int fixed_count_ = 0;
 };
 
@@ -236,7 +235,6 @@ void Counts::add(const Counts& o) {
     puzzles += o.puzzles;
     puzzle_boards += o.puzzle_boards;
     boards += o.boards;
-    goal_boards += o.goal_boards;
     if (by_moves.size() < o.by_moves.size()) by_moves.resize(o.by_moves.size());
     for (std::size_t i = 0; i < o.by_moves.size(); ++i) by_moves[i] += o.by_moves[i];
 }

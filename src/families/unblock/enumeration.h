@@ -33,7 +33,6 @@ using Shard = EnumerationShard;
 // The figures every enumeration gives (clusters, with a goal, puzzles,
 // their boards, all boards), and more of this one's.
 struct Counts : EnumerationCounts {
-    std::uint64_t goal_boards = 0;    // boards of the clusters with a goal
     std::vector<std::uint64_t> by_moves;  // puzzles kept, by moves
 
     int most_moves() const { return by_moves.empty() ? 0 : static_cast<int>(by_moves.size()) - 1; }

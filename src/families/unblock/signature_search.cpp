@@ -335,17 +335,16 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
         const int d = dist_[n.rank];
         if (c < 0) {
             c = static_cast<std::int32_t>(clusters_.size());
-            clusters_.push_back(Cluster{block_boards_[top], d, n, hmask_[n.r], n.vertical, -1});
+            clusters_.push_back(Cluster{d, n, -1});
             continue;
         }
         Cluster& cl = clusters_[static_cast<std::size_t>(c)];
         if (d != cl.moves) continue;
-        const Cells h = hmask_[n.r], v = n.vertical;
-        if (std::pair{h, v} < std::pair{cl.key_h, cl.key_v}) cl.hardest = n, cl.key_h = h, cl.key_v = v;
+        if (std::pair{hmask_[n.r], n.vertical} < std::pair{hmask_[cl.hardest.r], cl.hardest.vertical}) cl.hardest = n;
     }
     bool kept = false;
     for (Cluster& cl : clusters_) {
-        if (analyse(cl.hardest, cl.moves, cl.size, counts, puzzles)) {
+        if (analyse(cl.hardest, cl.moves, block_boards_[cl.hardest.cluster], counts, puzzles)) {
             cl.puzzle = static_cast<std::int32_t>(puzzles.size() - 1);
             kept = true;
         }
@@ -434,7 +433,6 @@ void SignatureSearch::count_clusters(Counts& counts) const {
         if (!block_goals_[b]) continue;
         if (!every_cluster_) ++counts.clusters;
         ++counts.with_goal;
-        counts.goal_boards += block_boards_[b];
     }
 }
 
@@ -489,12 +487,9 @@ bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size
         });
         at = next;
     }
-    int pieces = 0, walls = 0;
     auto check = [&](int line, const LineType& t) {
         for (std::size_t i = 0; i < t.lengths.size(); ++i) {
             if (static_cast<int>(i) == t.primary) continue;
-            ++pieces;
-            walls += t.lengths[i] == 1;
             const int piece = 4 * line + static_cast<int>(i);
             if (moved >> piece & 1) continue;
             if (!reaches_goal_within(board_of(hardest, piece), moves - 1, probe_)) return false;
@@ -529,8 +524,6 @@ bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size
     p.goal_levels.assign(static_cast<std::size_t>(moves) + 1, 0);  // filled by the caller
     p.walls = static_cast<int>(b.fixed.size());
     p.blocks = static_cast<int>(b.blocks.size());
-    (void)pieces;
-    (void)walls;
 
     ++counts.puzzles;
     counts.puzzle_boards += p.cluster_size;

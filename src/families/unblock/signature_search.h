@@ -86,11 +86,10 @@ private:
     };
 
     // What the search from the goal boards learned of one cluster.
+    // Its size and goal boards are those of its root block (hardest.cluster).
     struct Cluster {
-        std::uint64_t size = 0;
         int moves = -1;   // greatest distance to the goal
         Node hardest{};   // the least board at that distance
-        Cells key_h = 0, key_v = 0;
         std::int32_t puzzle = -1;  // index into the puzzles found, when kept
     };
 
