@@ -127,13 +127,13 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
     // allowed, a run of dark that leaves the opening, or reaches it, is no
     // seam unless it goes on for more than 0.05 of a cell.
     const int rim = rim_allowed ? static_cast<int>(0.05 * q / st) : 0;
+    // Dark at sample j, d beyond the line.
+    auto dark_beyond = [&](int j, double d) {
+        const double a = j * st, u = e + o * d;
+        return horiz ? dark_at(a, u) : dark_at(u, a);
+    };
     auto opening_at = [&](int j) {
-        const double a = j * st;
-        auto at = [&](double d) {
-            const double u = e + o * d;
-            return horiz ? dark_at(a, u) : dark_at(u, a);
-        };
-        return at(0.06 * p) && at(0.10 * p) && at(0.14 * p);
+        return dark_beyond(j, 0.06 * p) && dark_beyond(j, 0.10 * p) && dark_beyond(j, 0.14 * p);
     };
     bool from_opening = false, after_stretch = false;
     auto close_run = [&](bool into_opening) {
@@ -151,10 +151,7 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
         std::uint8_t& v = j >= 0 && j < along.kept ? seen[j] : off_picture;
         if (v == 0) {
             const double a = j * st;
-            auto at = [&](double d) {
-                const double u = e + o * d;
-                return horiz ? dark_at(a, u) : dark_at(u, a);
-            };
+            auto at = [&](double d) { return dark_beyond(j, d); };
             // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
             // at all three is part of a seam. Each is looked at only when it
             // can still change the outcome.

@@ -232,14 +232,8 @@ std::array<int, 3> Scanner::patch(double x, double y, double rx, double ry) cons
             ++n;
         }
     if (n == 0) return {-1000, -1000, -1000};
-    // the median, as percentile(.., 0.5) takes it
-    const size_t m = static_cast<size_t>((n - 1) * 0.5 + 0.5);
-    std::array<int, 3> out{};
-    for (size_t k = 0; k < 3; ++k) {
-        std::nth_element(v[k].begin(), v[k].begin() + static_cast<long>(m), v[k].begin() + n);
-        out[k] = v[k][m];
-    }
-    return out;
+    auto median = [&](std::size_t k) { return percentile_in_place(std::span<int>(v[k].data(), static_cast<std::size_t>(n)), 0.5); };
+    return {median(0), median(1), median(2)};
 }
 
 // The frame must surround the box: just outside each side there is frame

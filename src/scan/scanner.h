@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <variant>
@@ -35,13 +36,16 @@ struct Failure {
 
 inline double clamp01(double v) { return std::clamp(v, 0.0, 1.0); }
 
-// Percentile (0..1) of a vector, by partial sort.
-inline int percentile(std::vector<int> v, double q) {
+// Percentile (0..1) of some values, by partial sort of them in place.
+inline int percentile_in_place(std::span<int> v, double q) {
     if (v.empty()) return 0;
     const size_t k = std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size() - 1) + 0.5));
     std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
     return v[k];
 }
+
+// The same of a copy.
+inline int percentile(std::vector<int> v, double q) { return percentile_in_place(v, q); }
 
 // The value most of `v` (all in [0, n)) agree on within +-tol; ties go to
 // the outer one (the largest when `high`). Where the floor's margin shows,
