@@ -16,7 +16,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="$root/build/slidedb"
 check="$root/build/tests/enumeration_check"
 out="$root/build/bench"
-data="$root/../shared/data/boards"
+data="$root/tests/data/boards"
 runs=${RUNS:-3}
 jobs=${JOBS:-2}
 mkdir -p "$out"

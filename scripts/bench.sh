@@ -12,7 +12,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/build.sh" >/dev/null
 bin="$root/build/slidedb"
 out="$root/build/bench"
-data="$root/../shared/data/boards"
+data="$root/tests/data/boards"
 runs=${RUNS:-3}
 only=${1:-all}
 mkdir -p "$out"

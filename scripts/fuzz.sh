@@ -6,7 +6,7 @@
 #   targets: board_file screenshot report_sql
 #
 # Each run starts from the saved corpus (tests/fuzz/corpus/TARGET) and the
-# seeds (../shared/data, examples/, reports/); new inputs that reach new code
+# seeds (tests/data, examples/, reports/); new inputs that reach new code
 # are merged back into the saved corpus, which ctest replays (FuzzCorpus.*).
 # A crash leaves its input in build-fuzz/artifacts/ and stops the script.
 # SLIDEDB_FUZZ_MERGE=0 leaves the saved corpus alone (CI).
@@ -17,7 +17,7 @@ shift || true
 targets=("$@")
 ((${#targets[@]})) || targets=(board_file screenshot report_sql)
 build="$root/build-fuzz"
-shared="$(cd "$root/.." && pwd)/shared/data"
+shared="$root/tests/data"
 
 source "$root/scripts/fuzz_configure.sh"
 names=()

@@ -14,7 +14,7 @@ namespace slidedb::blocks {
 namespace {
 
 Board reference(const char* name) {
-    std::ifstream in(std::string(SLIDEDB_SHARED_DATA) + "/blocks/" + name, std::ios::binary);
+    std::ifstream in(std::string(SLIDEDB_TEST_DATA) + "/blocks/" + name, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
     const auto read = read_start_goal(text.str());

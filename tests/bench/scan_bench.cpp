@@ -1,7 +1,7 @@
 // Screenshots per second on one core, split into decoding (stb_image) and
 // recognition (scan_image on decoded pixels), at a small phone size
 // (320x480) and a full-HD one (1080x1920). The pictures are rendered by
-// draw/render (deterministic); when SLIDEDB_SHARED_DATA is defined the real
+// draw/render (deterministic); when SLIDEDB_TEST_DATA is defined the real
 // screenshots of those sizes are measured too. Aim: recognition costs under
 // a fifth of decoding.
 #include <benchmark/benchmark.h>
@@ -66,9 +66,9 @@ void BM_Recognize(benchmark::State& state) {
 BENCHMARK(BM_Decode)->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Recognize)->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
-#ifdef SLIDEDB_SHARED_DATA
+#ifdef SLIDEDB_TEST_DATA
 std::string real(const char* name) {
-    std::ifstream in(std::string(SLIDEDB_SHARED_DATA) + "/screenshots/" + name, std::ios::binary);
+    std::ifstream in(std::string(SLIDEDB_TEST_DATA) + "/screenshots/" + name, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();

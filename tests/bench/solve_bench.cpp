@@ -26,7 +26,7 @@ struct Line {
 
 std::vector<Line> rush_18k() {
     std::vector<Line> lines;
-    std::ifstream in(SLIDEDB_SHARED_DATA "/boards/rush_18k.txt");
+    std::ifstream in(SLIDEDB_TEST_DATA "/boards/rush_18k.txt");
     Line l;
     while (in >> l.moves >> l.board >> l.cluster) lines.push_back(l);
     return lines;

@@ -29,7 +29,7 @@ using namespace slidedb::tiles;
 namespace {
 
 std::vector<TilePuzzle> korf() {
-    std::ifstream in(std::string(SLIDEDB_SHARED_DATA) + "/tiles/korf100.txt");
+    std::ifstream in(std::string(SLIDEDB_TEST_DATA) + "/tiles/korf100.txt");
     std::stringstream text;
     text << in.rdbuf();
     std::vector<TilePuzzle> out;

@@ -13,9 +13,9 @@ class Blocks : public ::testing::Test {
 protected:
     void SetUp() override {
         fs::create_directories(dir_ / "in");
-        fs::copy_file(shared_data("blocks/seed_wells.txt"), dir_ / "in/seed_wells.txt");
-        fs::copy_file(shared_data("blocks/klotski.txt"), dir_ / "in/klotski.txt");
-        fs::copy_file(shared_data("boards/kb_input.txt"), dir_ / "in/kb_input.txt");
+        fs::copy_file(test_data("blocks/seed_wells.txt"), dir_ / "in/seed_wells.txt");
+        fs::copy_file(test_data("blocks/klotski.txt"), dir_ / "in/klotski.txt");
+        fs::copy_file(test_data("boards/kb_input.txt"), dir_ / "in/kb_input.txt");
         const Outcome r = slidedb(dir_, "import in --db t.db");
         ASSERT_EQ(r.status, 0) << r.err;
     }

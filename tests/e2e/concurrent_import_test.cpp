@@ -19,7 +19,7 @@ int repeats() {
 
 // Lines first..last (1-based) of the 302-line reference sample.
 std::string sample_lines(int first, int last) {
-    const std::string all = slurp(shared_data("boards/rush_sample.txt"));
+    const std::string all = slurp(test_data("boards/rush_sample.txt"));
     std::string out;
     int line = 1;
     for (std::size_t start = 0; start < all.size(); ++line) {

@@ -20,7 +20,7 @@ namespace slidedb::e2e {
 
 namespace fs = std::filesystem;
 
-inline std::string shared_data(const std::string& rel) { return std::string(SLIDEDB_SHARED_DATA) + "/" + rel; }
+inline std::string test_data(const std::string& rel) { return std::string(SLIDEDB_TEST_DATA) + "/" + rel; }
 
 inline std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);

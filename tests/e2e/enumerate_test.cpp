@@ -104,8 +104,8 @@ TEST(Enumerate, RefusesBadArguments) {
 
 TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
     TempDir dir;
-    fs::copy_file(shared_data("boards/kb_input.txt"), dir / "kb_input.txt");
-    fs::copy_file(shared_data("boards/yb_expert_0001.txt"), dir / "yb.txt");
+    fs::copy_file(test_data("boards/kb_input.txt"), dir / "kb_input.txt");
+    fs::copy_file(test_data("boards/yb_expert_0001.txt"), dir / "yb.txt");
     ASSERT_EQ(slidedb(dir, "import kb_input.txt yb.txt --db both.db -q").status, 0);
     ASSERT_EQ(slidedb(dir, "import kb_input.txt --db a.db -q").status, 0);
     ASSERT_EQ(slidedb(dir, "import yb.txt kb_input.txt --db b.db -q").status, 0);

@@ -18,7 +18,7 @@ void write_small_corpus(const TempDir& dir) {
                "# from the public database\n"
                "03 ooCoooooCoooAACooooooooooooooooBBooo 60\n"
                "BBBCDEFGGCDEFoAADEHHIooooJIoKKoJLLMM\n");  // the same board as a_grid.txt
-    fs::copy_file(shared_data("boards/kb_input.txt"), dir / "in/sub/kb_input.txt",
+    fs::copy_file(test_data("boards/kb_input.txt"), dir / "in/sub/kb_input.txt",
                   fs::copy_options::overwrite_existing);
     write_file(dir / "in/.hidden/ignored.txt", kFogleman);
 }
@@ -67,7 +67,7 @@ TEST(Import, SecondImportAddsNothingAndSolvesNothing) {
 
 TEST(Import, DatabaseIsTheSameWithOneOrTwoJobs) {
     TempDir dir;
-    fs::copy_file(shared_data("boards/rush_sample.txt"), dir / "rush_sample.txt");
+    fs::copy_file(test_data("boards/rush_sample.txt"), dir / "rush_sample.txt");
     write_file(dir / "bad.txt", "AA..\n");
     write_file(dir / "grid.txt", kFogleman);
     ASSERT_EQ(slidedb(dir, "import rush_sample.txt bad.txt grid.txt --db one.db --jobs 1").status, 1);
@@ -124,7 +124,7 @@ TEST(Import, ClaimsThatDisagreeAreReported) {
 
 TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
     TempDir dir;
-    fs::copy_file(shared_data("boards/rush_18k.txt"), dir / "rush_18k.txt");
+    fs::copy_file(test_data("boards/rush_18k.txt"), dir / "rush_18k.txt");
     write_file(dir / "z_bad.txt", "AA\n");
 
     // Kill the first run as soon as it has committed something.

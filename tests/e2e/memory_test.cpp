@@ -20,7 +20,7 @@ const char* kHuge =
 // Five ordinary puzzles, then the huge one.
 void write_six(const TempDir& dir) {
     std::string text;
-    std::ifstream in(shared_data("boards/rush_sample.txt"));
+    std::ifstream in(test_data("boards/rush_sample.txt"));
     std::string line;
     for (int i = 0; i < 5 && std::getline(in, line); ++i) text += line + "\n";
     write_file(dir / "six.txt", text + "\n" + kHuge);

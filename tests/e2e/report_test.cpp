@@ -20,7 +20,7 @@ protected:
         dir_ = new TempDir;
         fs::create_directories(*dir_ / "boards");
         for (const char* f : {"kb_input.txt", "fg_README_example.txt", "yb_expert_0001.txt", "rush_sample.txt"})
-            fs::copy_file(shared_data(std::string("boards/") + f), *dir_ / (std::string("boards/") + f));
+            fs::copy_file(test_data(std::string("boards/") + f), *dir_ / (std::string("boards/") + f));
         write_file(*dir_ / ("boards/" + kNastyName), ".....B\n.....B\n...AAB\n......\nCDEFGH\nCDEFGH\n");
         import_ = new Outcome(slidedb(*dir_, "import boards --db t.db"));
     }

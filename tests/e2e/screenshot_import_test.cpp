@@ -5,7 +5,7 @@ namespace {
 
 TEST(ScreenshotImport, RealScreenshotsGiveTheReferenceFigures) {
     TempDir dir;
-    fs::copy(shared_data("screenshots"), dir / "shots");
+    fs::copy(test_data("screenshots"), dir / "shots");
     // The board of tt_IMG_0356.PNG as text: one puzzle, two sources.
     write_file(dir / "shots/tt_as_text.txt", ".BCCDD\n.B..E.\nAA..E.\nFFGGE.\n..HII.\nJJH...\n");
     // A picture is known by its content, not its name.
@@ -46,7 +46,7 @@ TEST(ScreenshotImport, RealScreenshotsGiveTheReferenceFigures) {
 // exit): both pictures give exactly their boards' figures.
 TEST(ScreenshotImport, CurrentLookGivesTheReferenceFigures) {
     TempDir dir;
-    fs::copy(shared_data("screenshots-current"), dir / "shots");
+    fs::copy(test_data("screenshots-current"), dir / "shots");
     const Outcome r = slidedb(dir, "import shots --db t.db --jobs 2");
     EXPECT_EQ(r.status, 0) << r.err;
     SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);

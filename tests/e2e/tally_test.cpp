@@ -63,8 +63,8 @@ void expect_tallies_hold(const fs::path& db_path, const std::string& when) {
 
 TEST(Tallies, FollowImportsResolvesAndDeletions) {
     TempDir dir;
-    fs::copy_file(shared_data("boards/rush_sample.txt"), dir / "rush_sample.txt");
-    fs::copy_file(shared_data("boards/rush_sample.txt"), dir / "copy.txt");
+    fs::copy_file(test_data("boards/rush_sample.txt"), dir / "rush_sample.txt");
+    fs::copy_file(test_data("boards/rush_sample.txt"), dir / "copy.txt");
     write_file(dir / "more.txt",
                "......\n......\nAA..x.\n......\n......\n......\n\n"  // unsolvable: a fixed cell in the way
                "03 ooCoooooCoooAACooooooooooooooooBBooo 61\n"          // a claim that disagrees

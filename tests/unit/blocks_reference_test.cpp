@@ -20,7 +20,7 @@ std::string slurp(const std::string& path) {
 }
 
 Board read_reference(const std::string& name) {
-    const std::string text = slurp(std::string(SLIDEDB_SHARED_DATA) + "/blocks/" + name);
+    const std::string text = slurp(std::string(SLIDEDB_TEST_DATA) + "/blocks/" + name);
     EXPECT_TRUE(is_start_goal_text(text));
     auto read = read_start_goal(text);
     if (auto* e = std::get_if<ReadError>(&read)) ADD_FAILURE() << e->line << ": " << e->message;

@@ -51,7 +51,7 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 std::string file_text(const std::string& name) {
-    std::ifstream in(SLIDEDB_SHARED_DATA "/boards/" + name, std::ios::binary);
+    std::ifstream in(SLIDEDB_TEST_DATA "/boards/" + name, std::ios::binary);
     EXPECT_TRUE(in) << "missing reference data " << name;
     std::ostringstream s;
     s << in.rdbuf();

@@ -1,5 +1,5 @@
 // The scanner against the real screenshots of the game (answers in
-// shared/data/README.md) and against every kind of picture it must refuse.
+// tests/data/SOURCES.md) and against every kind of picture it must refuse.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,7 +25,7 @@ std::string read_bytes(const std::string& path) {
 
 std::string shot(const std::string& name) {
     const std::string dir = name.find('/') == std::string::npos ? "/screenshots/" : "/";
-    return read_bytes(std::string(SLIDEDB_SHARED_DATA) + dir + name);
+    return read_bytes(std::string(SLIDEDB_TEST_DATA) + dir + name);
 }
 
 // README grids label blocks in its own order; board_from_grid makes them canonical.

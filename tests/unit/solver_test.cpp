@@ -98,7 +98,7 @@ Naive naive_bfs(const Board& start) {
 }
 
 TEST(Solver, MatchesEveryLineOfTheRushHourSample) {
-    std::ifstream in(SLIDEDB_SHARED_DATA "/boards/rush_sample.txt");
+    std::ifstream in(SLIDEDB_TEST_DATA "/boards/rush_sample.txt");
     ASSERT_TRUE(in) << "missing reference data";
     int moves = 0, lines = 0;
     std::uint64_t cluster = 0;

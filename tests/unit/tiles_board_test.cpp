@@ -62,7 +62,7 @@ TEST(TilesFormat, ReadsGridsWithEveryBlankMark) {
 }
 
 TEST(TilesFormat, ReadsKorfLinesWithTheGoalSentence) {
-    std::ifstream in(std::string(SLIDEDB_SHARED_DATA) + "/tiles/korf100.txt");
+    std::ifstream in(std::string(SLIDEDB_TEST_DATA) + "/tiles/korf100.txt");
     std::stringstream text;
     text << in.rdbuf();
     const auto items = read_tiles_text(text.str());
