@@ -14,6 +14,7 @@
 
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
+#include "cli/shard_option.h"
 #include "families/families.h"
 #include "puzzle/enumerator.h"
 #include "store/database.h"
@@ -106,15 +107,8 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
     spec.size = a.size;
     if (!parse_range(a.walls, spec.min_walls, spec.max_walls) || spec.min_walls < 0 || spec.max_walls < spec.min_walls)
         throw CLI::ValidationError("--walls", "expected MIN..MAX, e.g. 0..2, got " + a.walls);
-    EnumerationShard shard;
-    {
-        const auto slash = a.shard.find('/');
-        int k = 0, n = 0;
-        if (slash == std::string::npos || !parse_range(a.shard.substr(0, slash), k, k) ||
-            !parse_range(a.shard.substr(slash + 1), n, n) || n < 1 || k < 1 || k > n)
-            throw CLI::ValidationError("--shard", "expected K/N with 1 <= K <= N, got " + a.shard);
-        shard = {k, n};
-    }
+    const ShardArg part = parse_shard(a.shard);
+    const EnumerationShard shard{part.index, part.count};
     spec.every_cluster = !a.puzzle_clusters_only;
     const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const auto started = std::chrono::steady_clock::now();
@@ -193,8 +187,7 @@ void add_enumerate(CLI::App& app, Run& chosen) {
             sub.add_option("--family", a.family, "Family to enumerate: " + names_of(can))->capture_default_str();
             sub.add_option("--size", a.size, "Board side: " + sizes)->required()->check(CLI::Range(smallest, largest));
             sub.add_option("--walls", a.walls, "Walls, MIN..MAX")->capture_default_str();
-            sub.add_option("--shard", a.shard, "Do part K of N (1-based); the same N splits alike anywhere")
-                ->capture_default_str();
+            add_shard(sub, a.shard, "Do part K of N (1-based); the same N splits alike anywhere")->capture_default_str();
             sub.add_option("--db", a.db, "Database file")->capture_default_str();
             sub.add_option("-j,--jobs", a.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1, 256));
             sub.add_flag("--puzzle-clusters-only", a.puzzle_clusters_only,

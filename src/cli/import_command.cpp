@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
 #include "cli/memory_option.h"
+#include "cli/shard_option.h"
 #include "pipeline/import.h"
 #include "report/escape.h"
 #include "store/database.h"
@@ -28,6 +29,7 @@ struct ImportArgs {
     bool resolve = false;
     bool quiet = false;
     bool force = false;
+    std::string shard = "1/1";
 };
 
 int run_import_command(const ImportArgs& args, const std::string& command) {
@@ -41,6 +43,8 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     options.solve.max_memory = args.max_memory ? args.max_memory : default_max_memory(options.jobs);
     options.solve.max_seconds = args.time_limit;
     options.progress = !args.quiet && isatty(STDERR_FILENO);
+    const ShardArg part = parse_shard(args.shard);
+    options.shard = {part.index, part.count};
 
     ImportWriter writer(*db, command, options.jobs, args.resolve);
     std::uint64_t failed_inputs = 0;
@@ -103,11 +107,15 @@ void add_import(CLI::App& app, Run& chosen) {
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
             sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");
             sub.add_flag("--force", a.force, "Add slidedb's tables to a SQLite file that holds other tables");
+            add_shard(sub, a.shard,
+                      "Read only part K of N of the files found (1-based), for imports split over machines; "
+                      "the parts, merged, equal one import");
         },
         [](const ImportArgs& a) {
             // The command line is stored with the run, for the record.
             std::string command = "slidedb import";
             for (const auto& p : a.paths) command += " " + p;
+            if (a.shard != "1/1") command += " --shard " + a.shard;
             return run_import_command(a, command);
         });
 }

@@ -14,6 +14,7 @@
 
 #include "pipeline/read_input.h"
 #include "pipeline/solve_once.h"
+#include "pipeline/shard.h"
 #include "pipeline/walk.h"
 #include "families/families.h"
 
@@ -112,7 +113,7 @@ private:
 
 ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptions& options,
                         ImportWriter& writer, const OnWritten& on_written) {
-    std::vector<WalkEntry> entries = walk(paths);
+    std::vector<WalkEntry> entries = entries_of_shard(walk(paths), options.shard);
     Progress progress(options.progress, entries.size());
     PartSource source(std::move(entries));
     SolveOnce once(writer.known_keys());

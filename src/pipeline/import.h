@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/shard.h"
 #include "solve/result.h"
 #include "store/import_writer.h"
 
@@ -24,6 +25,7 @@ struct ImportOptions {
     int jobs = 1;
     SolveOptions solve;
     bool progress = false;  // a status line on stderr, redrawn in place
+    ImportShard shard;      // the part of the walked files this run reads
 };
 
 // Called by the writer stage after each part is stored, in input order, with
