@@ -9,7 +9,8 @@ packages=(build-essential cmake pkg-config
           libgtest-dev libstb-dev libbenchmark-dev sqlite3 time)
 if [ "${1:-}" = "--test" ]; then
     packages+=(chromium)  # headless, for the test of the HTML report's player
-    packages+=(slurm-wlm munge)  # a one-node cluster for the sharded enumeration test
+    packages+=(slurm-wlm munge)  # a one-node cluster for the sharded enumeration and import tests
+    packages+=(man-db)  # man -l reads the installed manual page in the install test
     # scripts/sanitize.sh and fuzz.sh: ASan, UBSan, libFuzzer; clang 16 for
     # C++20's parenthesized aggregate initialization, which clang 14 lacks
     packages+=(clang-16 libclang-rt-16-dev)

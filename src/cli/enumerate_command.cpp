@@ -69,15 +69,21 @@ std::string names_of(const std::vector<const Family*>& list) {
     return out.empty() ? "none" : out;
 }
 
+// Why `--family` cannot name `name`, or "" when it can.
+std::string family_problem(const std::string& name) {
+    const auto can = enumerating_families();
+    if (can.empty()) return "no family can enumerate";
+    const Family* f = find_family(name);
+    if (!f) return fmt::format("no family is called '{}'; families that can enumerate: {}", name, names_of(can));
+    if (!f->enumerator()) return fmt::format("family {} cannot enumerate; families that can: {}", name, names_of(can));
+    return "";
+}
+
 // The family `--family` names; a usage error when it cannot enumerate.
 const Family& chosen_family(const std::string& name) {
-    const auto can = enumerating_families();
-    if (can.empty()) throw CLI::ValidationError("--family", "no family can enumerate");
-    const Family* f = find_family(name);
-    if (!f) throw CLI::ValidationError("--family", fmt::format("no family is called '{}'; families that can enumerate: {}", name, names_of(can)));
-    if (!f->enumerator())
-        throw CLI::ValidationError("--family", fmt::format("family {} cannot enumerate; families that can: {}", name, names_of(can)));
-    return *f;
+    if (const std::string problem = family_problem(name); !problem.empty())
+        throw CLI::ValidationError("--family", problem);
+    return *find_family(name);
 }
 
 EnumeratedRow row_of(const EnumeratedPuzzle& p) {
@@ -184,7 +190,11 @@ void add_enumerate(CLI::App& app, Run& chosen) {
                 sizes += fmt::format("{}{} to {} ({})", sizes.empty() ? "" : ", ", e.min_size(), e.max_size(), f->name());
             }
             if (!can.empty()) a.family = can.front()->name();
-            sub.add_option("--family", a.family, "Family to enumerate: " + names_of(can))->capture_default_str();
+            std::string listed;  // "{unblock}": the values --help and the completion offer
+            for (const Family* f : can) listed += (listed.empty() ? "{" : ",") + std::string(f->name());
+            sub.add_option("--family", a.family, "Family to enumerate: " + names_of(can))
+                ->capture_default_str()
+                ->check(CLI::Validator([](std::string& name) { return family_problem(name); }, listed + "}"));
             sub.add_option("--size", a.size, "Board side: " + sizes)->required()->check(CLI::Range(smallest, largest));
             sub.add_option("--walls", a.walls, "Walls, MIN..MAX")->capture_default_str();
             add_shard(sub, a.shard, "Do part K of N (1-based); the same N splits alike anywhere")->capture_default_str();

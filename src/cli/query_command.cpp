@@ -60,7 +60,9 @@ void add_query(CLI::App& app, Run& chosen) {
         [](CLI::App& sub, QueryArgs& a) {
             sub.add_option("sql", a.sql, "One statement (SELECT, WITH, or a PRAGMA that only reads)")->required();
             sub.add_option("--db", a.db, "Database file")->capture_default_str();
-            sub.add_option("--format", a.format, "table, md, csv or json")->capture_default_str();
+            sub.add_option("--format", a.format, "table, md, csv or json")
+                ->capture_default_str()
+                ->check(CLI::IsMember({"table", "md", "csv", "json"}));
             sub.add_option("--timeout", a.timeout, "Stop the statement after this many seconds (0: never)")
                 ->capture_default_str()
                 ->check(CLI::NonNegativeNumber);

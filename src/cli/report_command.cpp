@@ -107,11 +107,6 @@ int run_report(const ReportArgs& a) {
     std::vector<std::pair<std::string, std::string>> wanted;  // name, SQL
     try {
         if (!html) parse_format(fmt_name);
-        if (!a.family.empty() && !find_family(a.family)) {
-            std::string names;
-            for (const Family* f : families()) names += (names.empty() ? "" : ", ") + std::string(f->name());
-            throw UsageError(fmt::format("unknown family '{}' (families: {})", a.family, names));
-        }
         if (!a.sql_file.empty()) {
             wanted.emplace_back(a.sql_file, read_file(a.sql_file));
         } else if (a.name.empty()) {
@@ -178,21 +173,36 @@ int run_report(const ReportArgs& a) {
 
 }  // namespace
 
+namespace {
+
+std::vector<std::string> family_names() {
+    std::vector<std::string> names;
+    for (const Family* f : families()) names.emplace_back(f->name());
+    return names;
+}
+
+}  // namespace
+
 void add_report(CLI::App& app, Run& chosen) {
     add_command<ReportArgs>(
         app, chosen, "report",
         "Print a report from the database: summary, hardest, difficulty, unsolvable, patterns, puzzle ID, all",
         [](CLI::App& sub, ReportArgs& a) {
-            sub.add_option("name", a.name, "Report name (a file of reports/), or all");
+            std::vector<std::string> names;
+            for (const SqlFile& f : report_files()) names.emplace_back(f.name);
+            names.emplace_back("all");
+            sub.add_option("name", a.name, "Report name (a file of reports/), or all")->check(CLI::IsMember(names));
             sub.add_option("id", a.id, "Puzzle id, for the puzzle report");
             sub.add_option("--db", a.db, "Database file")->capture_default_str();
-            sub.add_option("--format", a.format, "table, md, csv, json or html (default: from --out, else table)");
+            sub.add_option("--format", a.format, "table, md, csv, json or html (default: from --out, else table)")
+                ->check(CLI::IsMember({"table", "md", "csv", "json", "html"}));
             sub.add_option("--out", a.out, "Write to this file instead of standard output");
             sub.add_option("--top", a.top, "Rows in ranked reports")->capture_default_str()->check(CLI::PositiveNumber);
             sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
-            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, unsolvable)");
+            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, unsolvable)")
+                ->check(CLI::IsMember(family_names()));
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
             sub.add_option("--timeout", a.timeout, "Stop a statement after this many seconds (0: never)")
                 ->capture_default_str()
