@@ -138,7 +138,7 @@ void add_render(CLI::App& app, Run& chosen) {
             sub.add_option("BOARD", a.board,
                            "a board file of any family (its first puzzle), or a board inline with rows separated "
                            "by '/', e.g. the Unblock grid \"...F../...FG./BAAFG./BD..../CD..../C.EE..\" ('.' "
-                           "empty, 'x' fixed, 'A' the prisoner) or the tiles \"123/456/78.\"")
+                           "empty, 'x' fixed, 'A' the prisoner) or the tiles \"1 2 3/4 5 6/7 8 0\"")
                 ->required();
             sub.add_option("--png", a.png, "the picture to write");
             sub.add_option("--svg", a.svg, "the SVG to write (the report's drawing of the board)");
