@@ -1,17 +1,19 @@
-// slidedb render BOARD --png FILE : draw a board as the game shows it.
+// slidedb render BOARD --png FILE / --svg FILE : draw a board, in the look
+// its family gives its game (PNG) or as the report draws it (SVG).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "cli/command.h"
-#include "draw/render.h"
-#include "families/unblock/board.h"
-#include "families/unblock/board_file.h"
+#include "families/families.h"
+#include "image/encode.h"
+#include "puzzle/board_frame_svg.h"
 
 namespace slidedb::cli {
 
@@ -21,81 +23,107 @@ namespace fs = std::filesystem;
 
 struct RenderArgs {
     std::string board;
-    std::string png;
-    std::string theme = "orange";
-    std::string exit = "right";
-    int width = 640, height = 960;
+    std::string png, svg;
+    std::string theme;  // "": the look's own default
+    std::string exit;
+    int width = 640, height = 960, cell = 40;
     std::uint32_t seed = 1;
     std::vector<std::string> bars, overlays;
     std::string annotate;
 };
 
-// BOARD is a file when one exists by that name; otherwise an inline letter
-// grid with rows separated by '/'.
-Board board_argument(const RenderArgs& a) {
+// The text BOARD stands for: a file when one exists by that name, otherwise
+// a board inline with rows separated by '/'.
+std::string board_text(const RenderArgs& a, bool& inline_board) {
     std::error_code ec;
-    const Side side = a.exit == "left" ? Side::Left : Side::Right;
-    if (fs::is_regular_file(a.board, ec)) {
-        if (fs::file_size(a.board, ec) > kMaxBoardFileBytes) throw BoardError(fmt::format("{}: file too large", a.board));
+    inline_board = !fs::is_regular_file(a.board, ec);
+    if (!inline_board) {
+        if (fs::file_size(a.board, ec) > kMaxBoardFileBytes) throw PuzzleError("file too large");
         std::ifstream in(a.board, std::ios::binary);
         std::stringstream ss;
         ss << in.rdbuf();
-        for (const BoardItem& item : read_boards(ss.str())) {
-            if (auto* p = std::get_if<BoardRead>(&item)) return p->board;
-            const auto& e = std::get<ReadError>(item);
-            throw BoardError(fmt::format("{}:{}: {}", a.board, e.line, e.message));
+        return ss.str();
+    }
+    std::string text = a.exit.empty() ? "" : fmt::format("# exit: {}\n", a.exit);
+    for (const char c : a.board) text += c == '/' ? '\n' : c;
+    return text + '\n';
+}
+
+// The first puzzle of BOARD; throws PuzzleError saying why there is none.
+Puzzle board_argument(const RenderArgs& a) {
+    bool inline_board = false;
+    const std::string text = board_text(a, inline_board);
+    for (ReadItem& item : read_board_text(text)) {
+        if (auto* p = std::get_if<ReadPuzzle>(&item)) return std::move(p->puzzle);
+        const auto& e = std::get<ReadError>(item);
+        if (inline_board)
+            throw PuzzleError(fmt::format("no such file, and not an inline board (rows separated by '/'): {}", e.message));
+        throw PuzzleError(fmt::format("{}: {}", e.line, e.message));
+    }
+    throw PuzzleError(inline_board ? "no such file, and no board inline" : "no board in the file");
+}
+
+// The look settings given, each checked against the family's drawer: a
+// setting its look does not have is a usage error.
+DrawOptions draw_options(const RenderArgs& a, const Family& family) {
+    DrawOptions d;
+    d.width = a.width;
+    d.height = a.height;
+    d.seed = a.seed;
+    if (!a.theme.empty()) d.look.emplace_back("theme", a.theme);
+    for (const std::string& b : a.bars) d.look.emplace_back("bar", b);
+    for (const std::string& o : a.overlays) d.look.emplace_back("overlay", o);
+    if (!a.annotate.empty()) d.look.emplace_back("annotate", a.annotate);
+    const BoardDrawer* drawer = family.drawer();
+    for (const auto& [name, value] : d.look) {
+        bool known = false;
+        std::string settings;
+        for (std::string_view s : drawer ? drawer->look_settings() : std::vector<std::string_view>{}) {
+            known |= s == name;
+            settings += fmt::format("{}--{}", settings.empty() ? "" : ", ", s);
         }
-        throw BoardError(fmt::format("{}: no board in the file", a.board));
+        if (!known)
+            throw std::invalid_argument(fmt::format("--{} does not apply to a board of family {} (its look takes: {})",
+                                                    name, family.name(), settings.empty() ? "no settings" : settings));
     }
-    std::vector<std::string> rows;
-    size_t start = 0;
-    while (true) {
-        const size_t end = a.board.find('/', start);
-        rows.push_back(a.board.substr(start, end == std::string::npos ? std::string::npos : end - start));
-        if (end == std::string::npos) break;
-        start = end + 1;
-    }
-    try {
-        return board_from_grid(rows, side);
-    } catch (const BoardError& e) {
-        throw BoardError(fmt::format("no such file, and not an inline grid (rows separated by '/'): {}", e.what()));
-    }
+    return d;
+}
+
+bool write_file(const std::string& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out << bytes;
+    if (out) return true;
+    std::fputs(fmt::format("{}: cannot write\n", path).c_str(), stderr);
+    return false;
 }
 
 int run_render(const RenderArgs& a) {
-    Board board;
+    if (a.png.empty() && a.svg.empty()) throw std::invalid_argument("render needs --png FILE, --svg FILE or both");
+    Puzzle puzzle;
     try {
-        board = board_argument(a);
-    } catch (const BoardError& e) {
+        puzzle = board_argument(a);
+    } catch (const PuzzleError& e) {
         std::fputs(fmt::format("{}: {}\n", a.board, e.what()).c_str(), stderr);
         return 1;
     }
-    RenderOptions opt;
-    opt.theme = theme_from_name(a.theme).value_or(Theme::Orange);
-    opt.seed = a.seed;
-    for (const std::string& b : a.bars) {
-        opt.status_bar |= b == "status";
-        opt.title_bar |= b == "title";
-        opt.nav_bar |= b == "nav";
+    const Family& family = family_of(puzzle);
+    const DrawOptions options = draw_options(a, family);
+    if (!a.png.empty()) {
+        const BoardDrawer* drawer = family.drawer();
+        if (!drawer)
+            throw std::invalid_argument(fmt::format("family {} draws no picture; --svg draws its board", family.name()));
+        const Image image = drawer->picture(puzzle, options);
+        if (!write_file(a.png, encode_png(image))) return 1;
+        std::fputs(fmt::format("{}: {}x{} {} {}x{} px\n", a.png, puzzle.width, puzzle.height,
+                               drawer->look_name(options), image.width, image.height)
+                       .c_str(),
+                   stdout);
     }
-    for (const std::string& o : a.overlays) {
-        opt.moves_box |= o == "moves";
-        opt.touch_button |= o == "touch";
-        opt.hint_bubble |= o == "hint";
-        opt.message_panel |= o == "message";
+    if (!a.svg.empty()) {
+        if (!write_file(a.svg, standalone_svg(family.board_svg(puzzle, BoardMarks{}, a.cell)))) return 1;
+        std::fputs(fmt::format("{}: {}x{} SVG, {} units a cell\n", a.svg, puzzle.width, puzzle.height, a.cell).c_str(),
+                   stdout);
     }
-    opt.annotation = a.annotate == "rect" ? 1 : a.annotate == "words" ? 2 : a.annotate == "prisoner" ? 3 : 0;
-    const Image image = render_board(board, opt, a.width, a.height);
-    std::ofstream out(a.png, std::ios::binary);
-    out << encode_png(image);
-    if (!out) {
-        std::fputs(fmt::format("{}: cannot write\n", a.png).c_str(), stderr);
-        return 1;
-    }
-    std::fputs(fmt::format("{}: {}x{} {} {}x{} px\n", a.png, board.width, board.height, theme_name(opt.theme),
-                           image.width, image.height)
-                   .c_str(),
-               stdout);
     return 0;
 }
 
@@ -104,40 +132,42 @@ int run_render(const RenderArgs& a) {
 void add_render(CLI::App& app, Run& chosen) {
     add_command<RenderArgs>(
         app, chosen, "render",
-        "Draw a board as a screenshot of the game would show it (frame, exit notch, wooden blocks, red "
-        "prisoner, riveted fixed cells)",
+        "Draw a board: --png in the look of its game (Unblock: a screenshot of the game, with frame, exit "
+        "notch, wooden blocks and red prisoner), --svg as the HTML report draws it",
         [](CLI::App& sub, RenderArgs& a) {
             sub.add_option("BOARD", a.board,
-                           "a board file (its first puzzle), or a letter grid inline with rows separated by '/', "
-                           "e.g. \"...F../...FG./BAAFG./BD..../CD..../C.EE..\" ('.' empty, 'x' fixed, 'A' the "
-                           "prisoner)")
+                           "a board file of any family (its first puzzle), or a board inline with rows separated "
+                           "by '/', e.g. the Unblock grid \"...F../...FG./BAAFG./BD..../CD..../C.EE..\" ('.' "
+                           "empty, 'x' fixed, 'A' the prisoner) or the tiles \"1 2 3/4 5 6/7 8 0\"")
                 ->required();
-            sub.add_option("--png", a.png, "the picture to write")->required();
-            sub.add_option("--theme", a.theme,
-                           "pale, orange or cherry wood in the first look (a frame all round), or current: the "
-                           "look since about 2014 (a tray under a header panel)")
-                ->check(CLI::IsMember({"pale", "orange", "cherry", "current"}))
+            sub.add_option("--png", a.png, "the picture to write");
+            sub.add_option("--svg", a.svg, "the SVG to write (the report's drawing of the board)");
+            sub.add_option("--cell", a.cell, "SVG: a cell's size in the SVG's units")
+                ->check(CLI::Range(4, 400))
                 ->capture_default_str();
-            sub.add_option("--bar", a.bars, "current look: bars the device adds (status, title, nav)")
+            sub.add_option("--theme", a.theme,
+                           "Unblock's look only: pale, orange (the default) or cherry wood in the first look (a "
+                           "frame all round), or current: the look since about 2014 (a tray under a header panel)")
+                ->check(CLI::IsMember({"pale", "orange", "cherry", "current"}));
+            sub.add_option("--bar", a.bars, "Unblock's current look only: bars the device adds (status, title, nav)")
                 ->check(CLI::IsMember({"status", "title", "nav"}));
             sub.add_option("--overlay", a.overlays,
-                           "current look: moves (a Moves/Record box), touch (a floating button), hint (a "
-                           "bubble), message (a tutorial panel over the header)")
+                           "Unblock's current look only: moves (a Moves/Record box), touch (a floating button), "
+                           "hint (a bubble), message (a tutorial panel over the header)")
                 ->check(CLI::IsMember({"moves", "touch", "hint", "message"}));
             sub.add_option("--annotate", a.annotate,
-                           "current look: marks a user added: rect (round the board), words (on the frame), "
-                           "prisoner (a word on it)")
+                           "Unblock's current look only: marks a user added: rect (round the board), words (on "
+                           "the frame), prisoner (a word on it)")
                 ->check(CLI::IsMember({"rect", "words", "prisoner"}));
-            sub.add_option("--exit", a.exit, "exit side of an inline grid: left or right")
-                ->check(CLI::IsMember({"left", "right"}))
-                ->capture_default_str();
+            sub.add_option("--exit", a.exit, "exit side of an inline Unblock grid: left or right (default right)")
+                ->check(CLI::IsMember({"left", "right"}));
             sub.add_option("--width", a.width, "picture width in pixels")
                 ->check(CLI::Range(64, 16384))
                 ->capture_default_str();
             sub.add_option("--height", a.height, "picture height in pixels")
                 ->check(CLI::Range(64, 16384))
                 ->capture_default_str();
-            sub.add_option("--seed", a.seed, "wood grain variation")->capture_default_str();
+            sub.add_option("--seed", a.seed, "small variations of the look (Unblock: wood grain)")->capture_default_str();
         },
         [](const RenderArgs& a) { return run_render(a); });
 }

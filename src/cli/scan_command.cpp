@@ -1,5 +1,5 @@
-// slidedb scan IMAGE... : read screenshots of the game into boards, without
-// touching any database; --debug shows what the scanner saw.
+// slidedb scan IMAGE... : read screenshots of a game into boards, without
+// touching any database; --debug shows what the family's reader saw.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,10 +9,9 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
-#include "scan/annotate.h"
+#include "families/families.h"
 #include "image/encode.h"
 #include "image/image.h"
-#include "scan/screenshot.h"
 
 namespace slidedb::cli {
 
@@ -52,16 +51,6 @@ bool read_file(const std::string& path, std::uintmax_t limit, std::string& out, 
     return true;
 }
 
-std::string describe(const ScanResult& r) {
-    const Board& b = r.board;
-    std::string s = fmt::format("{}x{}, exit {} of row {}{}, cell {:.1f} px, board box {},{} {}x{} in {}x{}, "
-                                "confidence {:.2f}\n",
-                                b.width, b.height, side_name(b.exit), b.exit_row() + 1,
-                                r.exit_seen ? "" : " (assumed: no frame in the picture)", r.box.cell_px, r.box.x,
-                                r.box.y, r.box.w, r.box.h, r.image_width, r.image_height, r.confidence);
-    return s + b.grid() + "\n";
-}
-
 int run_scan(const ScanArgs& a) {
     if (!a.debug_dir.empty()) {
         std::error_code ec;
@@ -86,26 +75,18 @@ int run_scan(const ScanArgs& a) {
             ++failed;
             continue;
         }
-        const Image& image = std::get<Image>(decoded);
-        ScanTrace trace;
-        auto result = scan_image(image, &trace);
-        std::string caption;
-        if (auto* e = std::get_if<ScanError>(&result)) {
+        const PictureScan scan = scan_picture(std::get<Image>(decoded), !a.debug_dir.empty());
+        if (auto* e = std::get_if<PictureError>(&scan.result)) {
             std::fputs(fmt::format("{}: {}\n", path, e->message).c_str(), stderr);
             ++failed;
-            caption = e->message;
         } else {
-            const ScanResult& r = std::get<ScanResult>(result);
-            std::fputs(fmt::format("{}{}: {}", first ? "" : "\n", path, describe(r)).c_str(), stdout);
+            std::fputs(fmt::format("{}{}: {}", first ? "" : "\n", path, scan.description).c_str(), stdout);
             first = false;
-            caption = fmt::format("{}x{} exit {} row {}, cell {:.1f} px, confidence {:.2f}", r.board.width,
-                                  r.board.height, side_name(r.board.exit), r.board.exit_row() + 1, r.box.cell_px,
-                                  r.confidence);
         }
-        if (!a.debug_dir.empty()) {
+        if (scan.debug) {
             const fs::path out = fs::path(a.debug_dir) / (fs::path(path).stem().string() + ".scan.png");
             std::ofstream f(out, std::ios::binary);
-            f << encode_png(annotate_scan(image, trace, caption));
+            f << encode_png(*scan.debug);
             if (!f) {
                 std::fputs(fmt::format("{}: cannot write {}\n", path, out.string()).c_str(), stderr);
                 ++failed;
@@ -115,18 +96,29 @@ int run_scan(const ScanArgs& a) {
     return failed ? 1 : 0;
 }
 
+// The command's help, naming the families whose screenshots it reads.
+const char* scan_help() {
+    static const std::string help = [] {
+        std::string names;
+        for (const Family* f : families())
+            if (f->picture_reader()) names += (names.empty() ? "" : ", ") + std::string(f->name());
+        return fmt::format("Read screenshots (PNG or JPEG) of a game into boards (families that read pictures: {}) "
+                           "and print what was read; nothing is stored",
+                           names.empty() ? "none" : names);
+    }();
+    return help.c_str();
+}
+
 }  // namespace
 
 void add_scan(CLI::App& app, Run& chosen) {
     add_command<ScanArgs>(
-        app, chosen, "scan",
-        "Read screenshots of Unblock Me (PNG or JPEG) into boards and print them as letter grids "
-        "('.' empty, 'x' fixed, 'A' the prisoner); nothing is stored",
+        app, chosen, "scan", scan_help(),
         [](CLI::App& sub, ScanArgs& a) {
             sub.add_option("IMAGE", a.images, "screenshots to read")->required();
             sub.add_option("--debug", a.debug_dir,
-                           "write DIR/NAME.scan.png for each picture: board box, grid, blocks outlined and "
-                           "lettered, the reason when it was refused");
+                           "write DIR/NAME.scan.png for each picture: what the reader saw (board "
+                           "box, grid, blocks outlined and lettered), the reason when it was refused");
         },
         [](const ScanArgs& a) { return run_scan(a); });
 }

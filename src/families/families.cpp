@@ -3,6 +3,7 @@
 #include "families/families.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -44,6 +45,42 @@ std::vector<ReadItem> read_board_text(std::string_view text) {
     stream.feed(text, out);
     stream.finish(out);
     return out;
+}
+
+namespace {
+
+const PictureError kNoPictureReader{"no family of slidedb reads pictures"};
+
+// The first reading of the families that read pictures that found a board,
+// else the first reading; `result(reading)` is its outcome.
+template <class Read, class Result>
+auto first_reading(Read read, Result result) -> std::optional<decltype(read(std::declval<const PictureReader&>()))> {
+    std::optional<decltype(read(std::declval<const PictureReader&>()))> first;
+    for (const Family* f : families()) {
+        const PictureReader* reader = f->picture_reader();
+        if (!reader) continue;
+        auto reading = read(*reader);
+        if (std::holds_alternative<PictureRead>(result(reading))) return reading;
+        if (!first) first = std::move(reading);
+    }
+    return first;
+}
+
+}  // namespace
+
+std::variant<PictureRead, PictureError> read_picture(const Image& image) {
+    using Reading = std::variant<PictureRead, PictureError>;
+    auto reading = first_reading([&](const PictureReader& r) { return r.read(image); },
+                                 [](const Reading& r) -> const Reading& { return r; });
+    if (reading) return std::move(*reading);
+    return kNoPictureReader;
+}
+
+PictureScan scan_picture(const Image& image, bool debug) {
+    auto scan = first_reading([&](const PictureReader& r) { return r.scan(image, debug); },
+                              [](const PictureScan& s) -> const auto& { return s.result; });
+    if (scan) return std::move(*scan);
+    return PictureScan{kNoPictureReader, {}, {}};
 }
 
 namespace {

@@ -5,9 +5,12 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
+#include "image/image.h"
 #include "puzzle/family.h"
+#include "puzzle/picture_reader.h"
 #include "puzzle/read.h"
 
 namespace slidedb {
@@ -25,6 +28,14 @@ const Family& family_of(const Puzzle& puzzle);
 // first family that recognises the text reads it (the first family of the
 // list when none does). Never throws.
 std::vector<ReadItem> read_board_text(std::string_view text);
+
+// Reads a picture (a screenshot of a game): the families that read
+// pictures try it in the registry's order, and the first that reads a board
+// wins; when none does, the first one's reason is the error. Never throws.
+std::variant<PictureRead, PictureError> read_picture(const Image& image);
+// The same for people (`scan`): with a description and, when `debug`, the
+// reader's debug picture.
+PictureScan scan_picture(const Image& image, bool debug);
 
 // The same a piece at a time, so memory does not follow the file's size.
 // The file's start (64 KiB, or all of it if shorter) goes through the checks

@@ -13,8 +13,6 @@
 #include "families/families.h"
 #include "image/image.h"
 #include "pipeline/walk.h"
-#include "scan/scanned_puzzle.h"
-#include "scan/screenshot.h"
 
 namespace slidedb {
 
@@ -31,14 +29,19 @@ namespace {
 
 void read_picture(FoundFile& file, std::string_view bytes) {
     file.is_image = true;
-    auto scanned = scan_screenshot(bytes);
-    if (auto* e = std::get_if<ScanError>(&scanned)) {
+    auto decoded = decode_image(bytes);
+    if (auto* e = std::get_if<DecodeError>(&decoded)) {
         file.errors.push_back({0, std::move(e->message)});
         return;
     }
-    auto& s = std::get<ScanResult>(scanned);
+    auto read = read_picture(std::get<Image>(decoded));
+    if (auto* e = std::get_if<PictureError>(&read)) {
+        file.errors.push_back({0, std::move(e->message)});
+        return;
+    }
+    auto& s = std::get<PictureRead>(read);
     FoundPuzzle p;
-    p.puzzle = scanned_puzzle(s);
+    p.puzzle = std::move(s.puzzle);
     p.format = image_format(bytes) == ImageFormat::Png ? "png" : "jpeg";
     p.screenshot = ScreenshotInfo{s.image_width, s.image_height, s.box, s.confidence, s.exit_seen};
     file.puzzles.push_back(std::move(p));

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace slidedb {
 
@@ -18,5 +19,9 @@ BoardFrameSvg board_frame_svg(const std::string& family_class, int columns, int 
 
 // The floor under every cell, one rectangle.
 std::string floor_rect_svg(int pad, int columns, int rows, int cell);
+
+// A board's inline SVG (Family::board_svg) as a file of its own: the SVG
+// namespace, and the colours the HTML report's style sheet gives its classes.
+std::string standalone_svg(std::string_view board_svg);
 
 }  // namespace slidedb

@@ -18,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzle/board_drawer.h"
 #include "puzzle/enumerator.h"
+#include "puzzle/picture_reader.h"
 #include "puzzle/puzzle.h"
 #include "puzzle/read.h"
 #include "solve/result.h"
@@ -88,6 +90,15 @@ public:
     // the SVG's units. Pieces are <g class="block"> elements carrying
     // data-label, data-row and data-col so the page's player can move them.
     virtual std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell = 20) const = 0;
+    // The board as a picture in the game's look (`render --png`); nullptr
+    // for a family that draws none. Lives as long as the family.
+    virtual const BoardDrawer* drawer() const { return nullptr; }
+
+    // --- Pictures in ---------------------------------------------------------
+    // The reader of screenshots of the game (`scan`, and pictures given to
+    // `import`); nullptr for a family whose pictures slidedb cannot read.
+    // Lives as long as the family.
+    virtual const PictureReader* picture_reader() const { return nullptr; }
 
     // --- Enumeration ---------------------------------------------------------
     // Every puzzle of a size (`enumerate`), for a family whose puzzles can be

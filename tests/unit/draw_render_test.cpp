@@ -3,11 +3,11 @@
 
 #include <stdexcept>
 
-#include "scan/annotate.h"
-#include "draw/render.h"
+#include "families/unblock/scan/annotate.h"
+#include "families/unblock/draw/render.h"
 #include "families/unblock/board.h"
 #include "image/image.h"
-#include "scan/screenshot.h"
+#include "families/unblock/scan/screenshot.h"
 
 namespace slidedb {
 namespace {

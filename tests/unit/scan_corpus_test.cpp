@@ -22,10 +22,10 @@
 #include <string>
 
 #include "image/canvas.h"
-#include "draw/render.h"
+#include "families/unblock/draw/render.h"
 #include "families/unblock/board.h"
 #include "image/image.h"
-#include "scan/screenshot.h"
+#include "families/unblock/scan/screenshot.h"
 
 namespace slidedb {
 namespace {

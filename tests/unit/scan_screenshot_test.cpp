@@ -7,11 +7,11 @@
 #include <sstream>
 #include <string>
 
-#include "draw/render.h"
+#include "families/unblock/draw/render.h"
 #include "families/unblock/board.h"
 #include "image/image.h"
-#include "scan/annotate.h"
-#include "scan/screenshot.h"
+#include "families/unblock/scan/annotate.h"
+#include "families/unblock/scan/screenshot.h"
 
 namespace slidedb {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "families/blocks/format.h"
 #include "families/blocks/geometry.h"
+#include "families/blocks/picture.h"
 #include "families/blocks/solver.h"
 #include "families/blocks/svg.h"
 #include "families/blocks/text.h"
@@ -87,6 +88,13 @@ public:
 
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         return blocks::board_svg(blocks::board_of(puzzle, true), marks.id, cell);
+    }
+
+    const BoardDrawer* drawer() const override {
+        static const PlainBoardDrawer kDrawer("wood on the floor", [](const Puzzle& p, int width, int height) {
+            return blocks::draw_board(blocks::board_of(p, true), width, height);
+        });
+        return &kDrawer;
     }
 };
 

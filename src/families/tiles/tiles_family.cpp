@@ -11,6 +11,7 @@
 #include "families/tiles/draw.h"
 #include "families/tiles/format.h"
 #include "families/tiles/moves.h"
+#include "families/tiles/picture.h"
 #include "families/tiles/solver.h"
 
 namespace slidedb {
@@ -154,6 +155,13 @@ public:
 
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         return tiles::board_svg(from_puzzle(puzzle).board, marks.id, cell);
+    }
+
+    const BoardDrawer* drawer() const override {
+        static const PlainBoardDrawer kDrawer("numbered tiles", [](const Puzzle& p, int width, int height) {
+            return tiles::draw_board(from_puzzle(p).board, width, height);
+        });
+        return &kDrawer;
     }
 
     SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) const override {

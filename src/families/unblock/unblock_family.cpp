@@ -4,7 +4,9 @@
 
 #include "families/unblock/board_file.h"
 #include "families/unblock/board_svg.h"
+#include "families/unblock/draw/drawer.h"
 #include "families/unblock/move.h"
+#include "families/unblock/scan/picture_reader.h"
 #include "families/unblock/solver.h"
 #include "families/unblock/unblock_enumerator.h"
 #include "puzzle/text.h"
@@ -115,6 +117,8 @@ public:
         return slidedb::board_svg(b, marks, labels, cell);
     }
 
+    const BoardDrawer* drawer() const override { return &unblock_drawer(); }
+    const PictureReader* picture_reader() const override { return &unblock_picture_reader(); }
     const Enumerator* enumerator() const override { return &unblock_enumerator(); }
 };
 

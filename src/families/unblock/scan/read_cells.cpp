@@ -1,5 +1,5 @@
 // Stage 3: each cell is floor, wood or red.
-#include "scan/scanner.h"
+#include "families/unblock/scan/scanner.h"
 
 namespace slidedb::scanning {
 

@@ -2,7 +2,7 @@
 // find_prisoner.cpp, find_board.cpp (the tray's own edges),
 // frame_finder.cpp (the floor's extent and the frame), read_cells.cpp,
 // read_blocks.cpp, read_exit.cpp; screenshot.cpp runs them. Internal to
-// src/scan/.
+// src/families/unblock/scan/.
 #pragma once
 
 #include <algorithm>
@@ -18,8 +18,8 @@
 
 #include <fmt/format.h>
 
-#include "scan/pixel_classes.h"
-#include "scan/screenshot.h"
+#include "families/unblock/scan/pixel_classes.h"
+#include "families/unblock/scan/screenshot.h"
 
 namespace slidedb::scanning {
 

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "image/image.h"
-#include "scan/screenshot.h"
+#include "families/unblock/scan/screenshot.h"
 
 namespace slidedb {
 

@@ -1,4 +1,4 @@
-#include "scan/annotate.h"
+#include "families/unblock/scan/annotate.h"
 
 #include <algorithm>
 #include <cmath>

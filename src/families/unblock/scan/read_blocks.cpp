@@ -1,5 +1,5 @@
 // Stage 4: seams split touching cells into blocks; rivets mark fixed cells.
-#include "scan/scanner.h"
+#include "families/unblock/scan/scanner.h"
 
 #include <numeric>
 

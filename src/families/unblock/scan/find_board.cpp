@@ -1,5 +1,5 @@
 // Stage 2: the board from evidence inside it (the tray's edges where the cells stop).
-#include "scan/scanner.h"
+#include "families/unblock/scan/scanner.h"
 
 #include <cstdio>
 

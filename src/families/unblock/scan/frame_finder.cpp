@@ -1,5 +1,5 @@
 // Stage 2, the other way: the floor flood-filled from the prisoner, a grid fitted to its extent, the frame all round.
-#include "scan/scanner.h"
+#include "families/unblock/scan/scanner.h"
 
 namespace slidedb::scanning {
 

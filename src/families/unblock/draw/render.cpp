@@ -1,4 +1,4 @@
-#include "draw/render.h"
+#include "families/unblock/draw/render.h"
 
 #include <algorithm>
 #include <cmath>

@@ -61,6 +61,6 @@ std::variant<ScanResult, ScanError> scan_screenshot(std::string_view file_bytes)
 // Scans decoded pixels. Never throws. `trace`, when given, records what was seen.
 std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace = nullptr);
 
-// The debug picture that shows a ScanTrace is drawn by draw/annotate.h.
+// The debug picture that shows a ScanTrace is drawn by annotate.h.
 
 }  // namespace slidedb

@@ -1,5 +1,5 @@
 // Stage 1: the red prisoner, the anchor of everything else.
-#include "scan/scanner.h"
+#include "families/unblock/scan/scanner.h"
 
 namespace slidedb::scanning {
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "puzzle/puzzle.h"
-#include "scan/screenshot.h"
+#include "families/unblock/scan/screenshot.h"
 
 namespace slidedb {
 

@@ -1,4 +1,4 @@
-#include "scan/screenshot.h"
+#include "families/unblock/scan/screenshot.h"
 
 #include <cmath>
 #include <string>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "scan/scanner.h"
+#include "families/unblock/scan/scanner.h"
 
 namespace slidedb {
 

@@ -1,5 +1,5 @@
 // Stage 5: the exit beside the prisoner's row, and the board it all makes.
-#include "scan/scanner.h"
+#include "families/unblock/scan/scanner.h"
 
 namespace slidedb::scanning {
 

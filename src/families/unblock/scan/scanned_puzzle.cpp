@@ -1,4 +1,4 @@
-#include "scan/scanned_puzzle.h"
+#include "families/unblock/scan/scanned_puzzle.h"
 
 #include "families/unblock/unblock_family.h"
 
