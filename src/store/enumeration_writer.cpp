@@ -30,12 +30,13 @@ EnumerationWriter::EnumerationWriter(SQLite::Database& db, const std::string& co
         import_id_ = db_.getLastInsertRowid();
     }
     {
-        SQLite::Statement st(db_, "SELECT id, units, enumerator FROM enumerations WHERE size = ? AND min_walls = ? "
-                                  "AND max_walls = ? AND every_cluster = ?");
-        st.bind(1, id.size);
-        st.bind(2, id.min_walls);
-        st.bind(3, id.max_walls);
-        st.bind(4, id.every_cluster ? 1 : 0);
+        SQLite::Statement st(db_, "SELECT id, units, enumerator FROM enumerations WHERE family = ? AND size = ? "
+                                  "AND min_walls = ? AND max_walls = ? AND every_cluster = ?");
+        st.bind(1, id.family);
+        st.bind(2, id.size);
+        st.bind(3, id.min_walls);
+        st.bind(4, id.max_walls);
+        st.bind(5, id.every_cluster ? 1 : 0);
         if (st.executeStep()) {
             enumeration_id_ = st.getColumn(0).getInt64();
             if (st.getColumn(2).getString() != id.enumerator)
@@ -48,14 +49,15 @@ EnumerationWriter::EnumerationWriter(SQLite::Database& db, const std::string& co
         }
     }
     if (enumeration_id_ == 0) {
-        SQLite::Statement st(db_, "INSERT INTO enumerations (size, min_walls, max_walls, every_cluster, units, "
-                                  "enumerator) VALUES (?, ?, ?, ?, ?, ?)");
-        st.bind(1, id.size);
-        st.bind(2, id.min_walls);
-        st.bind(3, id.max_walls);
-        st.bind(4, id.every_cluster ? 1 : 0);
-        st.bind(5, static_cast<std::int64_t>(id.units));
-        st.bind(6, id.enumerator);
+        SQLite::Statement st(db_, "INSERT INTO enumerations (family, size, min_walls, max_walls, every_cluster, "
+                                  "units, enumerator) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        st.bind(1, id.family);
+        st.bind(2, id.size);
+        st.bind(3, id.min_walls);
+        st.bind(4, id.max_walls);
+        st.bind(5, id.every_cluster ? 1 : 0);
+        st.bind(6, static_cast<std::int64_t>(id.units));
+        st.bind(7, id.enumerator);
         st.exec();
         enumeration_id_ = db_.getLastInsertRowid();
     }
