@@ -116,16 +116,16 @@ SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS e
 
 -- section: Imported puzzles among the enumerated
 -- Solved puzzles hardest first (the index on status and moves), each ranked
--- in the widest enumeration of its size. The enumerations come first: with
--- none, no solution is read.
+-- in the widest enumeration of its family and size. The enumerations come
+-- first: with none, no solution is read.
 WITH ranked AS (
     SELECT p.id, b.size, s.moves, b.id AS enumeration_id,
            (SELECT COALESCE(SUM(t.puzzles), 0) FROM tally_enumeration_moves t
              WHERE t.enumeration_id = b.id AND t.moves < s.moves) AS easier,
            (SELECT SUM(t.puzzles) FROM tally_enumeration_moves t WHERE t.enumeration_id = b.id) AS total
       FROM ranking_enumeration b CROSS JOIN solutions s JOIN puzzles p ON p.id = s.puzzle_id
-     WHERE b.size = p.width AND p.height = p.width
-       AND s.status = 'solved' AND p.family = 'unblock' AND p.exit_side = 'right'
+     WHERE b.family = p.family AND b.size = p.width AND p.height = p.width
+       AND s.status = 'solved' AND p.exit_side IS NOT 'left'
        AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id))
 SELECT r.id, r.size || 'x' || r.size AS size, r.moves,
        printf('%.1f%%', (1000 * r.easier / r.total) / 10.0) AS harder_than, l.enumerated_id AS cluster_puzzle

@@ -6,6 +6,7 @@
 #   scripts/bench.sh            everything
 #   RUNS=5 scripts/bench.sh     more runs per import figure
 #   scripts/bench.sh reports    the reports on a million puzzles alone
+#   scripts/bench.sh pace       the import of rush_18k against its search alone
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -19,7 +20,7 @@ mkdir -p "$out"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-if [ "$only" != reports ]; then
+if [ "$only" = all ]; then
 echo "== Solver, one core (Google Benchmark, median of 3)"
 "$root/build/tests/solve_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
     --benchmark_out="$out/solve.json" --benchmark_out_format=json 2>/dev/null |
@@ -51,9 +52,9 @@ fi
 # Inputs for the import figures.
 [ -f "$out/generated_10k.txt" ] || "$bin" generate --count 10000 --seed 1 -o "$out/generated_10k.txt"
 inputs=("$data/rush_18k.txt" "$out/generated_10k.txt")
-[ "$only" != reports ] || inputs=()
+[ "$only" = all ] || inputs=()
 
-if [ "$only" != reports ]; then
+if [ "$only" = all ]; then
     echo
     echo "== Import (wall, CPU and peak memory by /usr/bin/time; median of $runs runs)"
     printf '%-22s %5s %9s %9s %9s %8s %10s %12s\n' input jobs wall_s user_s sys_s peak_MB puzzles db_bytes/pz
@@ -91,6 +92,35 @@ for input in "${inputs[@]}"; do
     printf '%-22s speed-up from 1 to 2 jobs: %sx\n' "$name" "$speedup"
 done
 json+="]"
+
+# The import against its own search: rush_18k into a fresh database with 2
+# jobs, and the same searches (goal distances included) on 2 threads, one
+# after the other in each run so both meet the same machine. The ratio says
+# what reading, keys and storing cost on top of the search.
+if [ "$only" != reports ]; then
+    echo
+    echo "== Import of rush_18k with 2 jobs against its search on 2 threads (wall, median of $runs runs, side by side)"
+    imports=() searches=()
+    for ((i = 0; i < runs; i++)); do
+        db="$out/rush_18k.pace.db"
+        rm -f "$db" "$db-wal" "$db-shm"
+        start=$(date +%s%N)
+        "$bin" import "$data/rush_18k.txt" --db "$db" --jobs 2 -q || true
+        imports+=("$(awk -v ns=$(( $(date +%s%N) - start )) 'BEGIN {printf "%.3f", ns / 1e9}')")
+        searches+=("$("$root/build/tests/solve_bench" --benchmark_filter='^BM_Rush18kTwoThreads' \
+            --benchmark_format=json 2>/dev/null | awk -F': ' '/"real_time"/ {sub(/,$/, "", $2); print $2; exit}')")
+    done
+    import_s=$(printf '%s\n' "${imports[@]}" | median)
+    search_s=$(printf '%s\n' "${searches[@]}" | median)
+    pace=$(awk -v a="$import_s" -v b="$search_s" 'BEGIN {printf "%.3f", (b > 0 ? a / b : 0)}')
+    printf 'import %s s (runs: %s)  search %s s (runs: %s)  ratio %s\n' "$import_s" "${imports[*]}" \
+        "$search_s" "${searches[*]}" "$pace"
+    json+=", \"import_pace\": {\"import_s\": $import_s, \"search_s\": $search_s, \"ratio\": $pace}"
+fi
+if [ "$only" = pace ]; then
+    echo "$json}" > "$out/bench.json"
+    exit 0
+fi
 
 # Reports on a million puzzles. The database is built once and kept in
 # build/bench: a million random 6x6 puzzles of 4 to 6 blocks (seed 1, cheap

@@ -122,7 +122,7 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
     auto db = open_database(a.db, Access::ReadWrite);
     const std::uint64_t units = enumerator.unit_count(spec);
     EnumerationWriter writer(*db, command, jobs,
-                             {spec.size, spec.min_walls, spec.max_walls, spec.every_cluster, units,
+                             {std::string(family.name()), spec.size, spec.min_walls, spec.max_walls, spec.every_cluster, units,
                               std::string(enumerator.version())});
     const auto done = writer.done_units();
     const bool tty = isatty(STDERR_FILENO);

@@ -15,6 +15,15 @@ std::string utc_now(SQLite::Database& db) {
     return db.execAndGet("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')").getString();
 }
 
+// An enumeration's identity (the table's UNIQUE columns) as parameters 1 to 5.
+void bind_identity(SQLite::Statement& st, const EnumerationId& id) {
+    st.bind(1, id.family);
+    st.bind(2, id.size);
+    st.bind(3, id.min_walls);
+    st.bind(4, id.max_walls);
+    st.bind(5, id.every_cluster ? 1 : 0);
+}
+
 }  // namespace
 
 EnumerationWriter::EnumerationWriter(SQLite::Database& db, const std::string& command, int jobs,
@@ -30,12 +39,9 @@ EnumerationWriter::EnumerationWriter(SQLite::Database& db, const std::string& co
         import_id_ = db_.getLastInsertRowid();
     }
     {
-        SQLite::Statement st(db_, "SELECT id, units, enumerator FROM enumerations WHERE size = ? AND min_walls = ? "
-                                  "AND max_walls = ? AND every_cluster = ?");
-        st.bind(1, id.size);
-        st.bind(2, id.min_walls);
-        st.bind(3, id.max_walls);
-        st.bind(4, id.every_cluster ? 1 : 0);
+        SQLite::Statement st(db_, "SELECT id, units, enumerator FROM enumerations WHERE family = ? AND size = ? "
+                                  "AND min_walls = ? AND max_walls = ? AND every_cluster = ?");
+        bind_identity(st, id);
         if (st.executeStep()) {
             enumeration_id_ = st.getColumn(0).getInt64();
             if (st.getColumn(2).getString() != id.enumerator)
@@ -48,14 +54,11 @@ EnumerationWriter::EnumerationWriter(SQLite::Database& db, const std::string& co
         }
     }
     if (enumeration_id_ == 0) {
-        SQLite::Statement st(db_, "INSERT INTO enumerations (size, min_walls, max_walls, every_cluster, units, "
-                                  "enumerator) VALUES (?, ?, ?, ?, ?, ?)");
-        st.bind(1, id.size);
-        st.bind(2, id.min_walls);
-        st.bind(3, id.max_walls);
-        st.bind(4, id.every_cluster ? 1 : 0);
-        st.bind(5, static_cast<std::int64_t>(id.units));
-        st.bind(6, id.enumerator);
+        SQLite::Statement st(db_, "INSERT INTO enumerations (family, size, min_walls, max_walls, every_cluster, "
+                                  "units, enumerator) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        bind_identity(st, id);
+        st.bind(6, static_cast<std::int64_t>(id.units));
+        st.bind(7, id.enumerator);
         st.exec();
         enumeration_id_ = db_.getLastInsertRowid();
     }

@@ -20,6 +20,7 @@ namespace slidedb {
 
 // Which enumeration: one row of `enumerations`.
 struct EnumerationId {
+    std::string family;  // the game enumerated
     int size = 0, min_walls = 0, max_walls = 0;
     bool every_cluster = true;
     std::uint64_t units = 0;

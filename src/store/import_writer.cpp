@@ -1,6 +1,7 @@
 #include "store/import_writer.h"
 
 #include <ctime>
+#include <iterator>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -14,6 +15,7 @@ namespace {
 
 constexpr std::uint64_t kBatchPuzzles = 4000;
 constexpr auto kBatchTime = std::chrono::seconds(2);
+constexpr std::size_t kLevelRows = 16;  // levels bound in one statement
 
 std::string utc_now() {
     const std::time_t t = std::time(nullptr);
@@ -35,6 +37,12 @@ void bind_optional(SQLite::Statement& st, int index, const std::optional<T>& v) 
 
 ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int jobs, bool resolve)
     : db_(db), resolve_(resolve) {
+    // An INSERT that fires triggers keeps a copy of every page it changes
+    // (its statement journal) until it ends; past 64 KiB that copy goes to a
+    // temporary file, and the import wrote each page twice through the
+    // kernel. The writer's statements each touch a few pages: in memory.
+    temp_store_ = db_.execAndGet("PRAGMA temp_store").getInt();
+    db_.exec("PRAGMA temp_store = MEMORY");
     SQLite::Statement run(db_, "INSERT INTO imports (started_at, command, jobs) VALUES (?, ?, ?)");
     run.bind(1, utc_now());
     run.bind(2, command);
@@ -64,18 +72,33 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     delete_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM levels WHERE puzzle_id = ?");
     delete_goal_levels_ = std::make_unique<SQLite::Statement>(db_, "DELETE FROM goal_levels WHERE puzzle_id = ?");
-    insert_goal_level_ = std::make_unique<SQLite::Statement>(
-        db_, "INSERT INTO goal_levels (puzzle_id, distance, boards) VALUES (?, ?, ?)");
-    insert_level_ = std::make_unique<SQLite::Statement>(
-        db_, "INSERT INTO levels (puzzle_id, depth, frontier, examined, fresh, goals) "
-             "VALUES (?, ?, ?, ?, ?, ?)");
+    // A puzzle's levels go in a few statements, not one per row, in their
+    // order: each statement opens and closes a savepoint and a journal of
+    // its own, which cost more than the row. Goal levels are one JSON array
+    // of counts; levels, of five columns each, go kLevelRows rows a
+    // statement (taking columns out of JSON arrays cost more than binding).
+    insert_goal_levels_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT INTO goal_levels (puzzle_id, distance, boards) SELECT ?1, key, value FROM json_each(?2)");
+    for (const std::size_t rows : {std::size_t{1}, kLevelRows}) {
+        std::string sql = "INSERT INTO levels (puzzle_id, depth, frontier, examined, fresh, goals) VALUES ";
+        for (std::size_t i = 0; i < rows; ++i) sql += i ? ", (?, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?)";
+        (rows == 1 ? insert_level_ : insert_levels_) = std::make_unique<SQLite::Statement>(db_, sql);
+    }
     upsert_error_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT INTO errors (path, line, message, import_id, last_import_id) "
              "VALUES (?, ?, ?, ?, ?) "
              "ON CONFLICT (path, line, message) DO UPDATE SET last_import_id = excluded.last_import_id");
 }
 
-ImportWriter::~ImportWriter() = default;  // an open batch rolls back: the run did not finish
+// An open batch rolls back: the run did not finish.
+ImportWriter::~ImportWriter() {
+    try {
+        batch_.reset();
+        db_.exec(fmt::format("PRAGMA temp_store = {}", temp_store_));
+    } catch (const SQLite::Exception&) {
+        // The connection is closing with the run; nothing to restore then.
+    }
+}
 
 std::unordered_set<std::string> ImportWriter::known_keys() {
     std::unordered_set<std::string> keys;
@@ -90,6 +113,7 @@ std::unordered_set<std::string> ImportWriter::known_keys() {
 // not upgrade to writing once another import has committed.
 void ImportWriter::begin_batch() {
     batch_ = std::make_unique<SQLite::Transaction>(db_, SQLite::TransactionBehavior::IMMEDIATE);
+    LevelTallies::defer(db_);
     batch_puzzles_ = 0;
     batch_started_ = std::chrono::steady_clock::now();
 }
@@ -112,6 +136,7 @@ std::vector<std::string> ImportWriter::write(const FoundFile& file, bool last_pa
     }
     batch_puzzles_ += file.puzzles.size() + file.errors.size();
     if (batch_puzzles_ >= kBatchPuzzles || std::chrono::steady_clock::now() - batch_started_ > kBatchTime) {
+        level_tallies_.flush(db_);
         batch_->commit();
         batch_.reset();
     }
@@ -159,7 +184,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     }
     // A new puzzle always arrives solved; a known one only with --resolve.
     if (p.result && (is_new || resolve_ || !have_solution)) {
-        write_solution(id, *p.result);
+        write_solution(id, *p.result, is_new);
         const SolveResult& r = *p.result;
         moves = r.status == Status::Solved ? r.moves : -1;
         cluster = r.cluster_complete ? static_cast<std::int64_t>(r.cluster_size) : -1;
@@ -210,10 +235,15 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     }
 }
 
-void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r) {
-    delete_solution_->bind(1, puzzle_id);
-    delete_solution_->exec();
-    delete_solution_->reset();
+void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, bool is_new) {
+    // A puzzle new to the database has nothing to replace yet.
+    auto clear = [&](SQLite::Statement& st) {
+        if (is_new) return;
+        st.bind(1, puzzle_id);
+        st.exec();
+        st.reset();
+    };
+    clear(*delete_solution_);
     SQLite::Statement& st = *insert_solution_;
     st.bind(1, puzzle_id);
     st.bind(2, std::string(status_name(r.status)));
@@ -254,29 +284,40 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r) 
     st.exec();
     st.reset();
 
-    delete_levels_->bind(1, puzzle_id);
-    delete_levels_->exec();
-    delete_levels_->reset();
-    SQLite::Statement& lv = *insert_level_;
-    for (const Level& l : r.levels) {
-        lv.bind(1, puzzle_id);
-        lv.bind(2, static_cast<std::int64_t>(l.depth));
-        lv.bind(3, static_cast<std::int64_t>(l.frontier));
-        lv.bind(4, static_cast<std::int64_t>(l.examined));
-        lv.bind(5, static_cast<std::int64_t>(l.fresh));
-        lv.bind(6, static_cast<std::int64_t>(l.goals));
+    if (!is_new) {
+        // The delete trigger counts the old levels out at once: the levels
+        // summed so far go in first, so the tallies change in row order.
+        level_tallies_.flush(db_);
+        LevelTallies::defer(db_);
+    }
+    clear(*delete_levels_);
+    for (std::size_t first = 0; first < r.levels.size();) {
+        const std::size_t rows = r.levels.size() - first >= kLevelRows ? kLevelRows : 1;
+        SQLite::Statement& lv = rows == 1 ? *insert_level_ : *insert_levels_;
+        for (std::size_t i = 0; i < rows; ++i) {
+            const Level& l = r.levels[first + i];
+            const int at = static_cast<int>(6 * i);
+            lv.bind(at + 1, puzzle_id);
+            lv.bind(at + 2, static_cast<std::int64_t>(l.depth));
+            lv.bind(at + 3, static_cast<std::int64_t>(l.frontier));
+            lv.bind(at + 4, static_cast<std::int64_t>(l.examined));
+            lv.bind(at + 5, static_cast<std::int64_t>(l.fresh));
+            lv.bind(at + 6, static_cast<std::int64_t>(l.goals));
+        }
         lv.exec();
         lv.reset();
+        first += rows;
     }
-
-    delete_goal_levels_->bind(1, puzzle_id);
-    delete_goal_levels_->exec();
-    delete_goal_levels_->reset();
-    SQLite::Statement& gl = *insert_goal_level_;
-    for (std::size_t d = 0; d < r.goal_levels.size(); ++d) {
+    level_tallies_.add(r.levels);
+    clear(*delete_goal_levels_);
+    if (!r.goal_levels.empty()) {
+        rows_.clear();
+        for (const std::uint64_t boards : r.goal_levels)
+            fmt::format_to(std::back_inserter(rows_), "{}{}", rows_.empty() ? "[" : ",", boards);
+        rows_ += ']';
+        SQLite::Statement& gl = *insert_goal_levels_;
         gl.bind(1, puzzle_id);
-        gl.bind(2, static_cast<std::int64_t>(d));
-        gl.bind(3, static_cast<std::int64_t>(r.goal_levels[d]));
+        gl.bindNoCopy(2, rows_);
         gl.exec();
         gl.reset();
     }
@@ -294,6 +335,7 @@ ImportTotals ImportWriter::finish(double seconds) {
     st.bind(6, seconds);
     st.bind(7, import_id_);
     st.exec();
+    level_tallies_.flush(db_);
     batch_->commit();
     batch_.reset();
     return totals_;

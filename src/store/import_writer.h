@@ -17,6 +17,7 @@
 #include <SQLiteCpp/Transaction.h>
 
 #include "store/found.h"
+#include "store/level_tallies.h"
 
 namespace slidedb {
 
@@ -50,18 +51,22 @@ public:
 private:
     void begin_batch();
     void write_puzzle(const FoundFile& file, const FoundPuzzle& p, std::vector<std::string>& notes);
-    void write_solution(std::int64_t puzzle_id, const SolveResult& r);
+    void write_solution(std::int64_t puzzle_id, const SolveResult& r, bool is_new);
 
     SQLite::Database& db_;
     bool resolve_;
     std::int64_t import_id_ = 0;
+    int temp_store_ = 0;  // the connection's setting, given back at the end
     ImportTotals totals_;
     std::unique_ptr<SQLite::Transaction> batch_;
     std::uint64_t batch_puzzles_ = 0;
     std::chrono::steady_clock::time_point batch_started_;
 
     std::unique_ptr<SQLite::Statement> find_puzzle_, insert_puzzle_, insert_source_, delete_solution_,
-        insert_solution_, delete_levels_, insert_level_, delete_goal_levels_, insert_goal_level_, upsert_error_;
+        insert_solution_, delete_levels_, insert_level_, insert_levels_, delete_goal_levels_, insert_goal_levels_,
+        upsert_error_;
+    LevelTallies level_tallies_;  // of the open batch
+    std::string rows_;  // a puzzle's goal levels as a JSON array, reused
 };
 
 }  // namespace slidedb

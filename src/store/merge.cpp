@@ -117,14 +117,15 @@ MergeTotals merge_database(SQLite::Database& into, const std::string& from) {
             if (has_table(into, "src", "enumerations") && has_table(into, "main", "enumerations")) {
                 // Units are numbered by the enumerator that began a database.
                 SQLite::Statement other(into, "SELECT s.size, s.enumerator, m.enumerator FROM src.enumerations s "
-                                              "JOIN main.enumerations m USING (size, min_walls, max_walls, every_cluster) "
+                                              "JOIN main.enumerations m USING (family, size, min_walls, max_walls, every_cluster) "
                                               "WHERE s.enumerator IS NOT m.enumerator OR s.units IS NOT m.units");
                 if (other.executeStep())
                     throw StoreError(fmt::format("{}: its {}x{} enumeration was made by {}, the database's by {}: their "
                                                  "units differ", from, other.getColumn(0).getInt(), other.getColumn(0).getInt(),
                                                  other.getColumn(1).getString(), other.getColumn(2).getString()));
             }
-            copy_identified(into, "enumerations", {"size", "min_walls", "max_walls", "every_cluster"}, "merge_enumeration");
+            copy_identified(into, "enumerations", {"family", "size", "min_walls", "max_walls", "every_cluster"},
+                            "merge_enumeration");
 
             std::string names, values;
             common_columns(into, "puzzles", true, names, values);

@@ -54,16 +54,17 @@ std::optional<Standing> puzzle_standing(SQLite::Database& db, std::int64_t id) {
 
 std::vector<Enumeration> enumerations(SQLite::Database& db) {
     std::vector<Enumeration> out;
-    SQLite::Statement st(db, "SELECT id, size, min_walls, max_walls FROM enumerations ORDER BY id");
+    SQLite::Statement st(db, "SELECT id, family, size, min_walls, max_walls FROM enumerations ORDER BY id");
     while (st.executeStep())
-        out.push_back({st.getColumn(0).getInt64(), st.getColumn(1).getInt(), st.getColumn(2).getInt(), st.getColumn(3).getInt()});
+        out.push_back({st.getColumn(0).getInt64(), st.getColumn(1).getString(), st.getColumn(2).getInt(),
+                       st.getColumn(3).getInt(), st.getColumn(4).getInt()});
     return out;
 }
 
 std::vector<std::pair<std::int64_t, Puzzle>> unlinked_puzzles(SQLite::Database& db, const Enumeration& e) {
     std::vector<std::pair<std::int64_t, Puzzle>> out;
     SQLite::Statement st(db, fmt::format("SELECT p.id, {} FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
-                                         "WHERE s.status = 'solved' AND p.width = ?1 AND p.height = ?1 "
+                                         "WHERE s.status = 'solved' AND p.family = ?5 AND p.width = ?1 AND p.height = ?1 "
                                          "AND p.fixed BETWEEN ?2 AND ?3 AND NOT EXISTS (SELECT 1 FROM enumeration_links l "
                                          "WHERE l.puzzle_id = p.id AND l.enumeration_id = ?4) ORDER BY p.id",
                                          kPuzzleColumns));
@@ -71,6 +72,7 @@ std::vector<std::pair<std::int64_t, Puzzle>> unlinked_puzzles(SQLite::Database& 
     st.bind(2, e.min_walls);
     st.bind(3, e.max_walls);
     st.bind(4, e.id);
+    st.bind(5, e.family);
     while (st.executeStep()) out.push_back({st.getColumn(0).getInt64(), puzzle_from_row(st, 1)});
     return out;
 }

@@ -33,11 +33,12 @@ std::optional<Standing> puzzle_standing(SQLite::Database& db, std::int64_t id);
 
 struct Enumeration {
     std::int64_t id = 0;
+    std::string family;
     int size = 0, min_walls = 0, max_walls = 0;
 };
 std::vector<Enumeration> enumerations(SQLite::Database& db);
 
-// Solved puzzles of that size not linked to the enumeration yet.
+// Solved puzzles of that family and size not linked to the enumeration yet.
 std::vector<std::pair<std::int64_t, Puzzle>> unlinked_puzzles(SQLite::Database& db, const Enumeration& e);
 // Links the puzzle to the enumerated puzzle whose key is given, if the
 // enumeration holds it; returns whether it did.

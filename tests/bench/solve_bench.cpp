@@ -2,8 +2,10 @@
 // boards expanded per second, bytes per visited board.
 #include <benchmark/benchmark.h>
 
+#include <atomic>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "families/unblock/board.h"
@@ -102,6 +104,31 @@ void BM_Rush18kAll(benchmark::State& state, bool analyse) {
 }
 BENCHMARK_CAPTURE(BM_Rush18kAll, search, false)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Rush18kAll, with_goal_distances, true)->Unit(benchmark::kSecond)->Iterations(1);
+
+// The same searches as import runs them (goal distances included) on two
+// threads taking the next puzzle as they finish one: the pace the import of
+// rush_18k with --jobs 2 is measured against (scripts/bench.sh).
+void BM_Rush18kTwoThreads(benchmark::State& state) {
+    static const std::vector<Line> lines = rush_18k();
+    std::vector<Board> boards;
+    for (const Line& l : lines) boards.push_back(board_from_grid(rows_of(l.board), Side::Right));
+    std::atomic<std::uint64_t> boards_seen{0};
+    for (auto _ : state) {
+        boards_seen = 0;
+        std::atomic<std::size_t> next{0};
+        auto work = [&] {
+            std::uint64_t seen = 0;
+            for (std::size_t i; (i = next++) < boards.size();) seen += solve(boards[i], SolveOptions{}).cluster_size;
+            boards_seen += seen;
+        };
+        std::thread other(work);
+        work();
+        other.join();
+    }
+    state.counters["puzzles"] = static_cast<double>(boards.size());
+    state.counters["boards"] = static_cast<double>(boards_seen);
+}
+BENCHMARK(BM_Rush18kTwoThreads)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 
 }  // namespace
 }  // namespace slidedb

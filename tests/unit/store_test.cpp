@@ -35,8 +35,9 @@ TEST(Database, NewFileGetsEverySchemaFile) {
     EXPECT_EQ(db->execAndGet("PRAGMA journal_mode").getString(), "wal");
     EXPECT_EQ(db->execAndGet("SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND sql LIKE '%STRICT%'")
                   .getInt(),
-              7 + 12 + 1 + 4 + 3);  // the tables, the tallies of schema 5, tally_search of schema 6,
-                                    // the enumeration's 4 of schema 7 and its 3 tallies of schema 8
+              7 + 12 + 1 + 4 + 3 + 1);  // the tables, the tallies of schema 5, tally_search of schema 6,
+                                        // the enumeration's 4 of schema 7 and its 3 tallies of schema 8,
+                                        // tallies_deferred of schema 10
 }
 
 TEST(Database, OlderDatabaseIsMigratedWithItsRowsKept) {
@@ -107,6 +108,70 @@ TEST(Database, VersionThreeDatabaseKeepsEveryRowInVersionFour) {
     EXPECT_THROW(db->exec("INSERT INTO puzzles (key, family, width, height, board, import_id) "
                           "VALUES ('3x3 x', 'tiles', 3, 3, 'x', 1)"),
                  SQLite::Exception);
+}
+
+// Version 8 from its own schema files: three enumerations, two with puzzles
+// (keys of two families) and one begun by Unblock's enumerator that kept none.
+TEST(Database, VersionEightEnumerationsKeepTheirRowsAndGetTheirFamily) {
+    TempDb t;
+    {
+        SQLite::Database db(t.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("PRAGMA foreign_keys = ON");
+        for (std::size_t v = 0; v < 8; ++v) db.exec(std::string(schema_files().at(v).text));
+        db.exec("PRAGMA user_version = 8");
+        db.exec("INSERT INTO imports (started_at, command, jobs) VALUES ('2026-01-01T00:00:00Z', 'x', 1)");
+        db.exec("INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
+                "VALUES ('unblock 4x4 right ..../AA../..../....', 'unblock', 4, 4, 'right', 1, 'b1', 1, 0, 1), "
+                "('unblock 4x4 right B.../BAA./..../....', 'unblock', 4, 4, 'right', 1, 'b2', 2, 0, 1), "
+                "('blocks 4x4 x', 'blocks', 4, 4, NULL, NULL, 'b3', 2, 0, 1)");
+        db.exec("INSERT INTO enumerations (size, min_walls, max_walls, every_cluster, units, enumerator) "
+                "VALUES (4, 0, 0, 1, 3, 'enumerate-2'), (4, 0, 1, 0, 2, 'enumerate-x'), (5, 0, 2, 1, 7, 'enumerate-1')");
+        db.exec("INSERT INTO enumeration_units VALUES (1, 0, 5, 2, 1, 4, 9, 0.5, 1), (1, 1, 3, 1, 1, 2, 6, 0.25, 1), "
+                "(2, 0, 2, 1, 1, 3, 3, 0.125, 1)");
+        db.exec("INSERT INTO enumerated VALUES (1, 1, 0, 2, 4, 0, 1, 1, '1,2,1'), (2, 1, 1, 3, 2, 0, 2, 1, '1,1'), "
+                "(3, 2, 0, 1, 3, 0, 2, 1, '1,2')");
+        db.exec("INSERT INTO enumeration_links VALUES (2, 1, 1)");
+    }
+    auto db = open_database(t.path, Access::ReadWrite);
+    EXPECT_EQ(schema_version(*db), static_cast<int>(schema_files().size()));
+    EXPECT_EQ(db->execAndGet("PRAGMA foreign_keys").getInt(), 1);
+    EXPECT_FALSE(SQLite::Statement(*db, "PRAGMA foreign_key_check").executeStep());
+    auto text = [&](const char* sql) { return db->execAndGet(sql).getString(); };
+    // Every row kept with its id; the family from the keys of the puzzles
+    // kept, else from Unblock's enumerator.
+    EXPECT_EQ(text("SELECT group_concat(id || ':' || family || ':' || size || ':' || min_walls || '..' || max_walls || "
+                   "':' || every_cluster || ':' || units || ':' || enumerator, '|') "
+                   "FROM (SELECT * FROM enumerations ORDER BY id)"),
+              "1:unblock:4:0..0:1:3:enumerate-2|2:blocks:4:0..1:0:2:enumerate-x|3:unblock:5:0..2:1:7:enumerate-1");
+    EXPECT_EQ(text("SELECT group_concat(enumeration_id || '/' || unit || '/' || clusters, ' ') "
+                   "FROM (SELECT * FROM enumeration_units ORDER BY 1, 2)"),
+              "1/0/5 1/1/3 2/0/2");
+    EXPECT_EQ(text("SELECT group_concat(puzzle_id || '/' || enumeration_id || '/' || moves || '/' || goal_levels, ' ') "
+                   "FROM (SELECT * FROM enumerated ORDER BY 1, 2)"),
+              "1/1/2/1,2,1 2/1/3/1,1 3/2/1/1,2");
+    EXPECT_EQ(text("SELECT group_concat(puzzle_id || '/' || enumeration_id || '/' || enumerated_id) FROM enumeration_links"),
+              "2/1/1");
+    // The views read the family: each family's size is ranked in its own
+    // enumeration, and a puzzle only among its family's puzzles.
+    EXPECT_EQ(text("SELECT group_concat(family || ':' || size || ':' || id, ' ') "
+                   "FROM (SELECT * FROM ranking_enumeration ORDER BY family, size)"),
+              "blocks:4:2 unblock:4:1 unblock:5:3");
+    EXPECT_EQ(text("SELECT group_concat(puzzle_id || ':' || enumeration_id || ':' || easier || '/' || total, ' ') "
+                   "FROM (SELECT * FROM puzzle_rank ORDER BY puzzle_id)"),
+              "1:1:0/2 2:1:1/2 3:2:0/1");
+    EXPECT_EQ(text("SELECT group_concat(family || ':' || units_done, ' ') FROM (SELECT * FROM enumeration_totals ORDER BY id)"),
+              "unblock:2 blocks:1 unblock:0");
+    // Another family may enumerate the same size and walls; the same family may not.
+    db->exec("INSERT INTO enumerations (family, size, min_walls, max_walls, every_cluster, units, enumerator) "
+             "VALUES ('tiles', 4, 0, 0, 1, 3, 't')");
+    EXPECT_THROW(db->exec("INSERT INTO enumerations (family, size, min_walls, max_walls, every_cluster, units, enumerator) "
+                          "VALUES ('unblock', 4, 0, 0, 1, 3, 'enumerate-2')"),
+                 SQLite::Exception);
+    // An enumerated puzzle taken away leaves the tallies as if never stored.
+    db->exec("DELETE FROM enumerated WHERE puzzle_id = 3");
+    EXPECT_EQ(db->execAndGet("SELECT COUNT(*) FROM tally_enumeration_moves WHERE enumeration_id = 2").getInt(), 0);
+    EXPECT_EQ(text("SELECT group_concat(moves || ':' || puzzles, ' ') FROM (SELECT * FROM tally_enumerated ORDER BY moves)"),
+              "2:1 3:1");
 }
 
 TEST(Database, NewerSchemaIsRefused) {
