@@ -26,6 +26,7 @@ struct ImportArgs {
     std::uint64_t max_states = SolveOptions{}.max_states;
     std::uint64_t max_memory = 0;
     double time_limit = 0;
+    std::string cache_dir;
     bool resolve = false;
     bool quiet = false;
     bool force = false;
@@ -42,7 +43,9 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     options.solve.max_states = args.max_states;
     options.solve.max_memory = args.max_memory ? args.max_memory : default_max_memory(options.jobs);
     options.solve.max_seconds = args.time_limit;
+    options.solve.cache_dir = args.cache_dir;
     options.progress = !args.quiet && isatty(STDERR_FILENO);
+    options.solve.terminal = options.progress;
     const ShardArg part = parse_shard(args.shard);
     options.shard = {part.index, part.count};
 
@@ -104,6 +107,7 @@ void add_import(CLI::App& app, Run& chosen) {
             sub.add_option("--time-limit", a.time_limit,
                            "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
                 ->check(CLI::NonNegativeNumber);
+            add_cache_dir(sub, a.cache_dir);
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
             sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");
             sub.add_flag("--force", a.force, "Add slidedb's tables to a SQLite file that holds other tables");

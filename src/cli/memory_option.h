@@ -1,13 +1,14 @@
-// --max-memory: the bytes one search may hold. By default the searches
-// running side by side share three quarters of the machine's memory, so one
-// huge cluster stops as `limit` (reason: memory) instead of taking the
-// batch down.
+// What a search may use, on the command line. --max-memory: the bytes one
+// search may hold (tables included). By default the searches running side
+// by side share three quarters of the machine's memory, so one huge cluster
+// stops as `limit` (reason: memory) instead of taking the batch down.
 #pragma once
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -29,6 +30,15 @@ inline void add_max_memory(CLI::App& sub, std::uint64_t& bytes) {
                    "Memory one search may hold, e.g. 512M or 2G (default: 3/4 of the machine's "
                    "memory shared by the jobs)")
         ->transform(CLI::AsSizeValue(false));
+}
+
+// Declares --cache-dir DIR: where tables built once (the tiles' pattern
+// tables) are kept; empty keeps the default ($SLIDEDB_CACHE, else the
+// user's cache folder).
+inline void add_cache_dir(CLI::App& sub, std::string& dir) {
+    sub.add_option("--cache-dir", dir,
+                   "Folder for tables built once and reused (sliding tiles' pattern tables; "
+                   "default: $SLIDEDB_CACHE, else ~/.cache/slidedb)");
 }
 
 }  // namespace slidedb::cli

@@ -1,9 +1,12 @@
 // slidedb solve FILE : solve the puzzles of one file, no database needed.
+#include <unistd.h>
+
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 
 #include <fmt/format.h>
+#include <tbb/task_arena.h>
 
 #include "cli/command.h"
 #include "cli/memory_option.h"
@@ -20,6 +23,8 @@ struct SolveArgs {
     std::uint64_t max_states = SolveOptions{}.max_states;
     std::uint64_t max_memory = 0;
     double time_limit = 0;
+    std::string cache_dir;
+    int jobs = 0;
     bool levels = true;
 };
 
@@ -40,9 +45,13 @@ int run_solve(const SolveArgs& a) {
     options.max_states = a.max_states;
     options.max_memory = a.max_memory ? a.max_memory : default_max_memory(1);
     options.max_seconds = a.time_limit;
+    options.cache_dir = a.cache_dir;
+    options.terminal = isatty(STDERR_FILENO);
+    // A long preparation (a pattern table) runs on the threads of this arena.
+    tbb::task_arena arena(a.jobs > 0 ? a.jobs : tbb::task_arena::automatic);
     bool first = true;
     for (const FoundPuzzle& p : file.puzzles) {
-        const SolveResult r = family_of(p.puzzle).solve(p.puzzle, options);
+        const SolveResult r = arena.execute([&] { return family_of(p.puzzle).solve(p.puzzle, options); });
         std::string out = first ? "" : "\n";
         first = false;
         if (file.puzzles.size() > 1 || p.line > 1) out += fmt::format("== {}:{}\n", file.path, p.line);
@@ -67,6 +76,9 @@ void add_solve(CLI::App& app, Run& chosen) {
             sub.add_option("--time-limit", a.time_limit,
                            "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
                 ->check(CLI::NonNegativeNumber);
+            add_cache_dir(sub, a.cache_dir);
+            sub.add_option("-j,--jobs", a.jobs, "Threads for a long preparation such as a pattern table (default: all cores)")
+                ->check(CLI::Range(1, 256));
             sub.add_flag("!--no-levels", a.levels, "Leave out the level table");
         },
         run_solve);

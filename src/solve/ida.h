@@ -14,6 +14,7 @@
 //   int cost(Move) const;             the price of a move (>= 1)
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -31,6 +32,9 @@ struct IdaLimits {
     std::uint64_t max_boards = std::numeric_limits<std::uint64_t>::max();  // generated, all iterations
     double max_seconds = 0;  // 0: no limit
     int max_bound = 255;
+    // No solution costs less: an earlier search with another bound went
+    // through every bound below it. The first iteration starts there.
+    int min_bound = 0;
 };
 
 template <class Move>
@@ -54,7 +58,7 @@ public:
     IdaResult<Move> run() {
         started_ = std::chrono::steady_clock::now();
         IdaResult<Move> r;
-        int bound = d_.h();
+        int bound = std::max(d_.h(), limits_.min_bound);
         while (bound <= limits_.max_bound) {
             iteration_ = IdaIteration{bound, 0, 0};
             next_ = kInfinity;

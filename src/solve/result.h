@@ -40,6 +40,12 @@ struct SolveOptions {
     // Seconds a search that can run long (IDA*) may take before it stops
     // with status limit; 0: no limit.
     double max_seconds = 0;
+    // Where a search keeps what it builds once for every puzzle (the tiles'
+    // pattern tables); empty: the default folder.
+    std::string cache_dir;
+    // stderr is a terminal: a long preparation redraws a progress line there
+    // instead of writing a line when it starts and one when it ends.
+    bool terminal = false;
 };
 
 struct SolveResult {

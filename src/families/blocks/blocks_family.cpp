@@ -11,6 +11,7 @@
 #include "families/blocks/solver.h"
 #include "families/blocks/svg.h"
 #include "families/blocks/text.h"
+#include "puzzle/lines.h"
 
 namespace slidedb {
 
@@ -18,6 +19,32 @@ namespace {
 
 constexpr std::string_view kName = "blocks";
 constexpr std::string_view kFormat = "start-goal";
+
+void add_read(std::variant<blocks::ReadBoard, blocks::ReadError> r, std::vector<ReadItem>& out) {
+    if (auto* e = std::get_if<blocks::ReadError>(&r)) {
+        out.emplace_back(std::in_place_type<ReadError>, e->line, std::move(e->message));
+        return;
+    }
+    const blocks::ReadBoard& b = std::get<blocks::ReadBoard>(r);
+    out.emplace_back(std::in_place_type<ReadPuzzle>, blocks::to_puzzle(b.board), b.line, std::string(kFormat),
+                     std::nullopt, std::nullopt);
+}
+
+// A file read as it comes: one puzzle, known at the end.
+class BlocksTextReader final : public TextReader {
+public:
+    void feed(std::string_view bytes, std::vector<ReadItem>&) override {
+        lines_.feed(bytes, [&](std::string_view text, std::size_t length, int) { reader_.line(text, length); });
+    }
+    void finish(std::vector<ReadItem>& out) override {
+        lines_.finish([&](std::string_view text, std::size_t length, int) { reader_.line(text, length); });
+        add_read(reader_.finish(), out);
+    }
+
+private:
+    LineSplitter lines_;
+    blocks::StartGoalReader reader_;
+};
 
 class BlocksFamily final : public Family {
 public:
@@ -30,16 +57,11 @@ public:
 
     std::vector<ReadItem> read(std::string_view text) const override {
         std::vector<ReadItem> out;
-        auto r = blocks::read_start_goal(text);
-        if (auto* e = std::get_if<blocks::ReadError>(&r)) {
-            out.emplace_back(std::in_place_type<ReadError>, e->line, std::move(e->message));
-            return out;
-        }
-        const blocks::ReadBoard& b = std::get<blocks::ReadBoard>(r);
-        out.emplace_back(std::in_place_type<ReadPuzzle>, blocks::to_puzzle(b.board), b.line, std::string(kFormat),
-                         std::nullopt, std::nullopt);
+        add_read(blocks::read_start_goal(text), out);
         return out;
     }
+
+    std::unique_ptr<TextReader> reader() const override { return std::make_unique<BlocksTextReader>(); }
 
     std::string validate(const Puzzle& puzzle) const override {
         try {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -179,13 +180,80 @@ std::variant<ReadBoard, ReadError> read(const std::vector<Line>& lines, std::siz
 
 }  // namespace
 
+// The lines a puzzle is read from, from `start` on. Trailing empty rows of
+// a grid are dropped (they would be anyway), at most one row past the
+// largest grid is kept, and nothing after a second marker, which is an
+// error already: memory stays a puzzle's size whatever the file's.
+struct StartGoalReader::State {
+    std::vector<std::string> texts;  // `lines` point into these
+    std::vector<int> numbers;
+    std::vector<int> blanks;  // empty lines waiting: rows if a row follows
+    int number = 0;
+    int markers = 0;          // `start`, `goal` and any after them
+    int rows = 0;             // rows of the grid being read
+    bool not_start_goal = false;
+    std::optional<ReadError> refused;  // an overlong line
+
+    void keep(std::string_view text, int n) {
+        texts.emplace_back(text);
+        numbers.push_back(n);
+    }
+};
+
+StartGoalReader::StartGoalReader() : state_(std::make_unique<State>()) {}
+StartGoalReader::~StartGoalReader() = default;
+
+void StartGoalReader::line(std::string_view text, std::size_t bytes) {
+    State& st = *state_;
+    const int n = ++st.number;
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    if (st.refused || st.not_start_goal || st.markers > 2) return;
+    if (bytes > kMaxLineBytes) {
+        st.refused = ReadError{n, fmt::format("line is {} bytes; lines over {} bytes are not read", bytes, kMaxLineBytes)};
+        return;
+    }
+    if (st.markers == 0) {
+        if (is_marker(text, "start")) {
+            st.keep(text, n);
+            st.markers = 1;
+        } else if (!is_comment_or_blank(text)) {
+            st.not_start_goal = true;
+        }
+        return;
+    }
+    if (is_marker(text, "start") || is_marker(text, "goal")) {
+        st.blanks.clear();
+        st.keep(text, n);
+        ++st.markers;
+        st.rows = 0;
+        return;
+    }
+    if (text.empty()) {
+        st.blanks.push_back(n);
+        return;
+    }
+    for (int blank : st.blanks)
+        if (st.rows++ <= kMaxSide) st.keep("", blank);
+    st.blanks.clear();
+    if (st.rows++ <= kMaxSide) st.keep(text, n);
+}
+
+std::variant<ReadBoard, ReadError> StartGoalReader::finish(Form form) const {
+    const State& st = *state_;
+    if (st.refused) return *st.refused;
+    if (st.not_start_goal || st.markers == 0)
+        return ReadError{0, "not a start/goal board: no line 'start' after the comments"};
+    std::vector<Line> lines;
+    for (std::size_t i = 0; i < st.texts.size(); ++i) lines.push_back({st.texts[i], st.numbers[i]});
+    return read(lines, 0, form);
+}
+
 bool is_start_goal_text(std::string_view text) { return start_line(lines_of(text)).has_value(); }
 
 std::variant<ReadBoard, ReadError> read_start_goal(std::string_view text, Form form) {
-    const std::vector<Line> lines = lines_of(text);
-    const std::optional<std::size_t> start = start_line(lines);
-    if (!start) return ReadError{0, "not a start/goal board: no line 'start' after the comments"};
-    return read(lines, *start, form);
+    StartGoalReader reader;
+    for (const Line& l : lines_of(text)) reader.line(l.text, l.text.size());
+    return reader.finish(form);
 }
 
 }  // namespace slidedb::blocks

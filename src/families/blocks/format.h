@@ -13,11 +13,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
 
 #include "families/blocks/board.h"
+#include "puzzle/read.h"
 
 namespace slidedb::blocks {
 
@@ -42,6 +44,22 @@ enum class Form : std::uint8_t { Canonical, AsDrawn };
 // True when the text is in this format: only comments and blank lines
 // before a line `start`.
 bool is_start_goal_text(std::string_view text);
+
+// Reads a file a line at a time, as it streams in, keeping no more than a
+// puzzle's lines. line(): the next line without its '\n', `bytes` long
+// though `text` may hold only its start (an overlong line is refused).
+class StartGoalReader {
+public:
+    StartGoalReader();
+    ~StartGoalReader();
+    void line(std::string_view text, std::size_t bytes);
+    // The end of the file: the puzzle, or what is wrong with it. Never throws.
+    std::variant<ReadBoard, ReadError> finish(Form form = Form::Canonical) const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 // Reads the puzzle; never throws.
 std::variant<ReadBoard, ReadError> read_start_goal(std::string_view text, Form form = Form::Canonical);

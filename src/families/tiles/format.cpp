@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -197,7 +198,7 @@ TileBoard goal_for(const TileBoard& board, const Directives& d) {
     return goal;
 }
 
-TileItem finish(TileBoard board, const Directives& d, int line, std::string format, std::string id,
+TileItem puzzle_of(TileBoard board, const Directives& d, int line, std::string format, std::string id,
                 std::optional<int> claim) {
     TilePuzzle p;
     p.board = board;
@@ -245,7 +246,7 @@ TileItem read_puzzle_line(const Line& line, const Directives& d) {
         const int h = d.width > 0 ? d.height : w;
         board = make_board(w, h, values);
     }
-    return finish(board, d, line.number, "lines", std::move(id), claim);
+    return puzzle_of(board, d, line.number, "lines", std::move(id), claim);
 }
 
 template <class F>
@@ -271,56 +272,89 @@ std::vector<Line> split_lines(std::string_view text) {
     return lines;
 }
 
+// The rows of the grid being read, checked as its lines come: a grid line
+// is one row. Only a board's height of rows is kept; the problems the whole
+// grid would show are noted in the order it would show them.
+struct GridRows {
+    int first = 0;                       // line of the first row; 0: no grid
+    std::vector<std::vector<int>> rows;  // at most kMaxSide + 1
+    int count = 0;                       // rows in all
+    std::optional<std::string> bad_tile;  // the first line with a token that is no tile
+    std::optional<std::string> ragged;   // the first row longer or shorter than the first
+
+    void add(const Line& l) {
+        if (first == 0) first = l.number;
+        ++count;
+        std::vector<int> row;
+        try {
+            row = std::move(rows_of(tokens(l.text)).front());
+        } catch (const TileError& e) {
+            if (!bad_tile) bad_tile = fmt::format("line {}: {}", l.number, e.what());
+            return;
+        }
+        if (!rows.empty() && row.size() != rows.front().size() && !ragged)
+            ragged = fmt::format("ragged rows: row {} (line {}) has {} tiles, row 1 has {}", count, l.number,
+                                 row.size(), rows.front().size());
+        if (rows.size() <= static_cast<std::size_t>(kMaxSide)) rows.push_back(std::move(row));
+    }
+
+    TileBoard board() const {
+        if (bad_tile) throw TileError(*bad_tile);
+        if (ragged) throw TileError(*ragged);
+        if (count > kMaxSide) return make_board(static_cast<int>(rows.front().size()), count, {});  // throws
+        return board_from_rows(rows);
+    }
+};
+
 }  // namespace
+
+struct TilesReader::State {
+    Directives directives;
+    GridRows grid;
+    int number = 0;
+
+    void flush_grid(std::vector<TileItem>& out) {
+        if (grid.first == 0) return;
+        out.push_back(guarded(grid.first, [&] {
+            return puzzle_of(grid.board(), directives, grid.first, "grid", "", std::nullopt);
+        }));
+        grid = GridRows{};
+    }
+};
+
+TilesReader::TilesReader() : state_(std::make_unique<State>()) {}
+TilesReader::~TilesReader() = default;
+
+void TilesReader::line(std::string_view text, std::size_t bytes, std::vector<TileItem>& out) {
+    State& st = *state_;
+    const Line l{trim(text), ++st.number};
+    if (bytes > kMaxLineBytes) {
+        st.flush_grid(out);
+        out.push_back(TileReadError{l.number, fmt::format("line is {} bytes; lines over {} bytes are not read",
+                                                          bytes, kMaxLineBytes)});
+        return;
+    }
+    if (l.text.empty()) return st.flush_grid(out);
+    if (l.text.front() == '#') {
+        st.flush_grid(out);
+        if (auto error = read_comment(l.text.substr(1), l.number, st.directives))
+            out.push_back(TileReadError{l.number, *error});
+        return;
+    }
+    const auto toks = tokens(l.text);
+    const bool whole = std::find(toks.begin(), toks.end(), "/") != toks.end() || static_cast<int>(toks.size()) > kMaxSide;
+    if (!whole) return st.grid.add(l);
+    st.flush_grid(out);
+    out.push_back(guarded(l.number, [&] { return read_puzzle_line(l, st.directives); }));
+}
+
+void TilesReader::finish(std::vector<TileItem>& out) { state_->flush_grid(out); }
 
 std::vector<TileItem> read_tiles_text(std::string_view text) {
     std::vector<TileItem> items;
-    Directives d;
-    const std::vector<Line> lines = split_lines(text);
-    std::vector<Line> grid;  // rows of the grid being read
-    auto flush_grid = [&] {
-        if (grid.empty()) return;
-        const int first = grid.front().number;
-        items.push_back(guarded(first, [&]() -> TileItem {
-            std::vector<std::vector<int>> rows;
-            for (const Line& l : grid) {
-                try {
-                    auto r = rows_of(tokens(l.text));
-                    for (auto& row : r) rows.push_back(std::move(row));
-                } catch (const TileError& e) {
-                    throw TileError(fmt::format("line {}: {}", l.number, e.what()));
-                }
-            }
-            for (std::size_t r = 1; r < rows.size(); ++r)
-                if (rows[r].size() != rows[0].size())
-                    throw TileError(fmt::format("ragged rows: row {} (line {}) has {} tiles, row 1 has {}", r + 1,
-                                                grid[std::min(r, grid.size() - 1)].number, rows[r].size(),
-                                                rows[0].size()));
-            return finish(board_from_rows(rows), d, first, "grid", "", std::nullopt);
-        }));
-        grid.clear();
-    };
-    for (const Line& l : lines) {
-        if (l.text.empty()) {
-            flush_grid();
-            continue;
-        }
-        if (l.text.front() == '#') {
-            flush_grid();
-            if (auto error = read_comment(l.text.substr(1), l.number, d)) items.push_back(TileReadError{l.number, *error});
-            continue;
-        }
-        const auto toks = tokens(l.text);
-        const bool whole = std::find(toks.begin(), toks.end(), "/") != toks.end() ||
-                           static_cast<int>(toks.size()) > kMaxSide;
-        if (whole) {
-            flush_grid();
-            items.push_back(guarded(l.number, [&] { return read_puzzle_line(l, d); }));
-        } else {
-            grid.push_back(l);
-        }
-    }
-    flush_grid();
+    TilesReader reader;
+    for (const Line& l : split_lines(text)) reader.line(l.text, l.text.size(), items);
+    reader.finish(items);
     return items;
 }
 

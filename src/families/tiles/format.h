@@ -16,6 +16,7 @@
 // last colon form a board.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "families/tiles/board.h"
+#include "puzzle/read.h"
 
 namespace slidedb::tiles {
 
@@ -45,6 +47,23 @@ using TileItem = std::variant<TilePuzzle, TileReadError>;
 // Every puzzle of the text; a bad one becomes an error item and the reading
 // goes on. Never throws.
 std::vector<TileItem> read_tiles_text(std::string_view text);
+
+// The same a line at a time, as a file streams in: memory holds the
+// directives so far and the grid being read, at most a board's rows.
+class TilesReader {
+public:
+    TilesReader();
+    ~TilesReader();
+    // The next line without its '\n', `bytes` long though `text` may hold
+    // only its start (an overlong line is refused); lines count from 1.
+    void line(std::string_view text, std::size_t bytes, std::vector<TileItem>& out);
+    // The end of the text: the last grid.
+    void finish(std::vector<TileItem>& out);
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 // Whether the text reads as tiles: every line outside comments is made of
 // numbers, blank marks (. _) and row separators (/), and there is one.

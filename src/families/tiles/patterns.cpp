@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <mutex>
 
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
@@ -84,8 +85,16 @@ std::vector<std::vector<std::uint8_t>> default_groups(const TileBoard& goal) {
     return groups;
 }
 
+std::uint64_t build_bytes(const TileBoard& goal, std::size_t tiles) {
+    const int k = static_cast<int>(tiles);
+    const std::uint64_t entries = pdb::PlacementIndex(goal.size(), k).count();
+    const std::uint64_t states = entries * static_cast<std::uint64_t>(goal.size() - k);
+    return 3 * ((states + 63) / 64 * 8) + entries;  // three bit sets and the table
+}
+
 std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::vector<std::uint8_t>& tiles,
-                                              std::uint64_t* peak_bytes) {
+                                              std::uint64_t* peak_bytes,
+                                              const std::function<void(std::uint64_t filled)>& filled) {
     const int n = goal.size();
     const int k = static_cast<int>(tiles.size());
     const int free_cells = n - k;
@@ -120,6 +129,18 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
         now.set(s);
         table[r] = 0;
     }
+    // Progress: entries found, told at most a few times a second by
+    // whichever thread passes by when it is time.
+    std::atomic<std::uint64_t> known{1};
+    std::atomic<std::int64_t> next_tell{0};
+    const auto began = std::chrono::steady_clock::now();
+    auto tell = [&] {
+        if (!filled) return;
+        const std::int64_t now =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began).count();
+        std::int64_t due = next_tell.load(std::memory_order_relaxed);
+        if (now >= due && next_tell.compare_exchange_strong(due, now + 250)) filled(known.load());
+    };
     // Successors are gathered a batch at a time with their bit-set words
     // prefetched, then claimed: the claims are random reads over a large set,
     // and overlapping their cache misses is most of the build's speed. Blocks
@@ -134,15 +155,21 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
             batch.reserve(kBatch + 4 * kMaxCells);
             bool found = false;
             auto claim_batch = [&] {
+                std::uint64_t entries = 0;
                 for (const std::uint64_t s : batch) {
                     if (!seen.claim_shared(s)) continue;
                     next.set_shared(s);
                     const std::uint64_t r = s / static_cast<std::uint64_t>(free_cells);
                     std::atomic_ref<std::uint8_t> entry(table[r]);
-                    if (entry.load(std::memory_order_relaxed) == kUnknown) entry.store(value, std::memory_order_relaxed);
+                    std::uint8_t unknown = kUnknown;
+                    if (entry.load(std::memory_order_relaxed) == kUnknown &&
+                        entry.compare_exchange_strong(unknown, value, std::memory_order_relaxed))
+                        ++entries;
                     found = true;
                 }
                 batch.clear();
+                known.fetch_add(entries, std::memory_order_relaxed);
+                tell();
             };
             now.for_each_in(words.begin(), words.end(), [&](std::uint64_t s) {
                 const std::uint64_t placement = s / static_cast<std::uint64_t>(free_cells);
@@ -188,12 +215,43 @@ std::filesystem::path pattern_file(const std::filesystem::path& cache_dir, const
     return cache_dir / (name + ".pdb");
 }
 
+namespace {
+
+// Whether the cache folder holds the group's table, whole.
+bool cached(const std::filesystem::path& cache_dir, const TileBoard& goal, const std::vector<std::uint8_t>& tiles) {
+    if (cache_dir.empty()) return false;
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(pattern_file(cache_dir, goal, tiles), ec);
+    return !ec && bytes == header_for(goal, tiles).size() +
+                               pdb::PlacementIndex(goal.size(), static_cast<int>(tiles.size())).count();
+}
+
+}  // namespace
+
+PatternNeed pattern_need(const TileBoard& goal, const std::vector<std::vector<std::uint8_t>>& groups,
+                         const std::filesystem::path& cache_dir) {
+    PatternNeed need;
+    for (const auto& tiles : groups) {
+        const std::uint64_t entries = pdb::PlacementIndex(goal.size(), static_cast<int>(tiles.size())).count();
+        if (!cached(cache_dir, goal, tiles)) {
+            ++need.to_build;
+            need.peak_bytes = std::max(need.peak_bytes, need.table_bytes + build_bytes(goal, tiles.size()));
+        }
+        need.table_bytes += entries;
+    }
+    need.peak_bytes = std::max(need.peak_bytes, need.table_bytes);
+    return need;
+}
+
 std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector<std::vector<std::uint8_t>>& groups,
-                                        const std::filesystem::path& cache_dir,
-                                        const std::function<void(const std::string&)>& say) {
+                                        const std::filesystem::path& cache_dir, const BuildListener& listener) {
     auto set = std::make_shared<PatternSet>();
     set->goal = goal;
     const int n = goal.size();
+    BuildProgress progress;
+    progress.tables = pattern_need(goal, groups, cache_dir).to_build;
+    progress.width = goal.width;
+    progress.height = goal.height;
     for (std::size_t g = 0; g < groups.size(); ++g) {
         PatternGroup group;
         group.tiles = groups[g];
@@ -208,15 +266,27 @@ std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector
             ++set->report.loaded;
         } else {
             const pdb::PlacementIndex index(n, static_cast<int>(group.tiles.size()));
-            if (say)
-                say(fmt::format("building the pattern table of {} tiles on {}x{} ({} entries){}", group.tiles.size(),
-                                goal.width, goal.height, index.count(),
-                                cache_dir.empty() ? "" : ", once, into " + file.string()));
+            ++progress.table;
+            progress.tiles = static_cast<int>(group.tiles.size());
+            progress.entries = index.count();
+            progress.filled = 0;
+            progress.seconds = 0;
+            progress.done = false;
+            progress.file = file;
             const auto started = std::chrono::steady_clock::now();
+            auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+            std::mutex telling;  // one progress line at a time
+            auto tell = [&](std::uint64_t filled) {
+                if (!listener) return;
+                const std::lock_guard lock(telling);
+                progress.filled = filled;
+                progress.seconds = seconds();
+                listener(progress);
+            };
+            tell(0);
             std::uint64_t peak = 0;
-            std::vector<std::uint8_t> values = build_pattern_table(goal, group.tiles, &peak);
-            set->report.build_seconds +=
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            std::vector<std::uint8_t> values = build_pattern_table(goal, group.tiles, &peak, tell);
+            set->report.build_seconds += seconds();
             set->report.build_peak_bytes = std::max(set->report.build_peak_bytes, peak);
             ++set->report.built;
             if (!cache_dir.empty()) {
@@ -224,6 +294,8 @@ std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector
                 group.table = pdb::Table::map(file, header);
             }
             if (!group.table) group.table = pdb::Table::hold(std::move(values));
+            progress.done = true;
+            tell(progress.entries);
         }
         set->report.bytes += group.table->size();
         set->groups.push_back(std::move(group));

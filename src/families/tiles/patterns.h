@@ -50,21 +50,51 @@ struct PatternSet {
     std::uint64_t bytes() const { return report.bytes; }
 };
 
+// How far the build of one table has come, for a progress line.
+struct BuildProgress {
+    int table = 0, tables = 0;  // this one (from 1) among those the set builds
+    int tiles = 0;
+    int width = 0, height = 0;
+    std::uint64_t entries = 0;  // the table's size
+    std::uint64_t filled = 0;   // entries known so far; the build ends at `entries`
+    double seconds = 0;         // since this table's build began
+    bool done = false;
+    std::filesystem::path file;  // where it goes; empty when kept in memory alone
+};
+// Hears a build start (filled 0), go on (a few times a second) and end (done).
+using BuildListener = std::function<void(const BuildProgress&)>;
+
+// What a set of tables costs in memory before it is used.
+struct PatternNeed {
+    std::uint64_t table_bytes = 0;  // the tables, held while searching
+    std::uint64_t peak_bytes = 0;   // the most held at once, builds included
+    int to_build = 0;               // tables not in the cache folder
+};
+
 // The default split of the goal's tiles.
 std::vector<std::vector<std::uint8_t>> default_groups(const TileBoard& goal);
 
 // Fewest moves of `tiles` alone to their goal cells, for every placement of
 // them; breadth-first from the goal over (placement, the blank's region).
-// peak_bytes, if given, receives the working memory used.
+// peak_bytes, if given, receives the working memory used; `filled` hears
+// the entries known so far, a few times a second, from any of the threads.
 std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::vector<std::uint8_t>& tiles,
-                                              std::uint64_t* peak_bytes = nullptr);
+                                              std::uint64_t* peak_bytes = nullptr,
+                                              const std::function<void(std::uint64_t filled)>& filled = {});
+
+// The working memory of build_pattern_table, known before it starts.
+std::uint64_t build_bytes(const TileBoard& goal, std::size_t tiles);
+
+// The memory the tables for the goal will take, building those the cache
+// folder lacks one after the other.
+PatternNeed pattern_need(const TileBoard& goal, const std::vector<std::vector<std::uint8_t>>& groups,
+                         const std::filesystem::path& cache_dir);
 
 // Tables for the goal, from the cache folder when there, else built (and
-// written there unless cache_dir is empty). `say` hears one line before a
-// build starts, for the user's patience.
+// written there unless cache_dir is empty). A build runs on every thread of
+// the caller's task arena; `listener` follows it, for the user's patience.
 std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector<std::vector<std::uint8_t>>& groups,
-                                        const std::filesystem::path& cache_dir,
-                                        const std::function<void(const std::string&)>& say = {});
+                                        const std::filesystem::path& cache_dir, const BuildListener& listener = {});
 
 // The file a group's table is cached in, under cache_dir.
 std::filesystem::path pattern_file(const std::filesystem::path& cache_dir, const TileBoard& goal,

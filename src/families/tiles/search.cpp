@@ -14,9 +14,7 @@ constexpr int kMaxDepth = 256;
 // tile, so one group's entry on each side is looked up again.
 class TileDomain {
 public:
-    struct Move {
-        std::uint8_t from, to;  // the blank's cells
-    };
+    using Move = BlankStep;
     static constexpr int kMaxBranch = 4;
 
     TileDomain(const TileBoard& start, const PatternSet& set) : set_(set), g_(start.width, start.height) {
@@ -48,15 +46,7 @@ public:
     bool at_goal() const { return sum_ == 0 && cells_ == set_.goal.cells; }
     int cost(Move) const { return 1; }
 
-    int moves(const Move* last, Move* out) const {
-        int n = 0;
-        for (int k = 0; k < g_.degree[blank_]; ++k) {
-            const std::uint8_t to = g_.neighbours[blank_][k];
-            if (last && to == last->from) continue;  // the move just made, undone
-            out[n++] = {blank_, to};
-        }
-        return n;
-    }
+    int moves(const Move* last, Move* out) const { return blank_steps(g_, blank_, last, out); }
 
     void apply(Move m) {
         const std::uint8_t t = cells_[m.to];
@@ -98,13 +88,6 @@ public:
         }
     }
 
-    std::uint8_t tile_at(int cell) const { return cells_[cell]; }
-    Direction direction(Move m) const {
-        for (int k = 0; k < g_.degree[m.from]; ++k)
-            if (g_.neighbours[m.from][k] == m.to) return g_.direction[m.from][k];
-        return Direction::Up;
-    }
-
 private:
     struct Saved {
         int h, mirror_h;
@@ -126,11 +109,7 @@ private:
 
 }  // namespace
 
-TileSearchResult solve_by_ida(const TileBoard& start, const PatternSet& set, const IdaLimits& limits) {
-    TileDomain domain(start, set);
-    IdaLimits bounded = limits;
-    bounded.max_bound = std::min(bounded.max_bound, kMaxDepth);
-    const auto r = ida_star(domain, bounded);
+TileSearchResult tile_result(const TileBoard& start, const IdaResult<BlankStep>& r, std::uint64_t bytes) {
     TileSearchResult out;
     out.solved = r.solved;
     out.limit = r.limit;
@@ -139,15 +118,26 @@ TileSearchResult solve_by_ida(const TileBoard& start, const PatternSet& set, con
     out.expanded = r.expanded;
     out.generated = r.generated;
     out.seconds = r.seconds;
-    out.peak_bytes = set.bytes() + sizeof(TileDomain) + r.path.size() * sizeof(TileDomain::Move);
+    out.peak_bytes = bytes + r.path.size() * sizeof(BlankStep);
     // Moves as tiles: replay from the start to name each one.
+    const Geometry g(start.width, start.height);
     TileBoard at = start;
-    for (const auto& m : r.path) {
-        const TileMove tm{at.cells[m.to], domain.direction(m)};
+    for (const BlankStep& m : r.path) {
+        Direction way = Direction::Up;
+        for (int k = 0; k < g.degree[m.from]; ++k)
+            if (g.neighbours[m.from][k] == m.to) way = g.direction[m.from][k];
+        const TileMove tm{at.cells[m.to], way};
         out.solution.push_back(tm);
         at = apply_move(at, tm);
     }
     return out;
+}
+
+TileSearchResult solve_by_ida(const TileBoard& start, const PatternSet& set, const IdaLimits& limits) {
+    TileDomain domain(start, set);
+    IdaLimits bounded = limits;
+    bounded.max_bound = std::min(bounded.max_bound, kMaxDepth);
+    return tile_result(start, ida_star(domain, bounded), set.bytes() + sizeof(TileDomain));
 }
 
 int heuristic(const TileBoard& board, const PatternSet& set) { return TileDomain(board, set).h(); }

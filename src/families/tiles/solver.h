@@ -16,14 +16,23 @@
 
 namespace slidedb::tiles {
 
+// Boards the table-free search (manhattan.h) may generate before the
+// pattern tables are fetched: a few tenths of a second, which answers the
+// short puzzles of any size.
+constexpr std::uint64_t kManhattanBoards = 4'000'000;
+
 struct TilesOptions {
     std::uint64_t max_states = 50'000'000;  // cluster boards, or boards IDA* may generate
+    std::uint64_t max_memory = 0;           // bytes: tables, cluster and path; 0: no limit
     double max_seconds = 0;                 // IDA*'s time limit; 0: none
     bool analyse_cluster = true;            // levels from the start and goal distances (small boards)
+    std::uint64_t manhattan_boards = kManhattanBoards;  // the table-free search's budget
     std::filesystem::path cache_dir = pdb::default_cache_dir();  // pattern tables; empty: memory only
-    std::function<void(const std::string&)> say;  // hears a line before a long table build
+    BuildListener on_build;                 // follows a table build
 };
 
+// Parity: decided at once. Cluster: the whole cluster, by BFS. Ida: IDA*,
+// by Manhattan distance and linear conflicts alone or with pattern tables.
 enum class Method { Parity, Cluster, Ida };
 
 struct TilesOutcome {
@@ -47,7 +56,8 @@ struct TilesOutcome {
     std::uint64_t examined = 0;  // boards generated
     std::uint64_t peak_bytes = 0;
     double seconds = 0;
-    PatternReport tables;        // IDA*: the tables used, built or loaded
+    PatternReport tables;        // IDA*: the tables used, built or loaded (none: the bound
+                                 // without tables sufficed)
 };
 
 // The default goal for puzzles that state none.

@@ -13,6 +13,7 @@
 #include "families/tiles/moves.h"
 #include "families/tiles/picture.h"
 #include "families/tiles/solver.h"
+#include "puzzle/lines.h"
 
 namespace slidedb {
 
@@ -32,6 +33,43 @@ std::string rows_text(const TileBoard& b) {
         }
     }
     return s;
+}
+
+// "3 min 10 s", "2 h 5 min", "12 s".
+std::string duration_text(double seconds) {
+    const auto s = static_cast<long long>(seconds + 0.5);
+    if (s >= 3600) return fmt::format("{} h {} min", s / 3600, s % 3600 / 60);
+    if (s >= 60) return fmt::format("{} min {} s", s / 60, s % 60);
+    return fmt::format("{} s", s);
+}
+
+// A table build on stderr. On a terminal, one line redrawn in place: how
+// far, and the time left at the pace so far (entries come at a roughly even
+// rate per unit of work); elsewhere one line as it starts and one as it ends.
+BuildListener build_listener(bool terminal) {
+    return [terminal](const BuildProgress& p) {
+        const std::string table = fmt::format("the pattern table of {} tiles on {}x{}", p.tiles, p.width, p.height);
+        std::string line;
+        if (terminal) {
+            const std::string which = fmt::format("slidedb: building pattern table {} of {} ({} tiles on {}x{}, {} entries)",
+                                                  p.table, p.tables, p.tiles, p.width, p.height, p.entries);
+            if (p.done) {
+                line = fmt::format("\r\033[Kslidedb: built {} in {}{}\n", table, duration_text(p.seconds),
+                                   p.file.empty() ? "" : ", into " + p.file.string());
+            } else {
+                const double done = p.entries ? static_cast<double>(p.filled) / static_cast<double>(p.entries) : 0;
+                line = fmt::format("\r\033[K{}: {:.1f}%", which, 100 * done);
+                if (done >= 0.01 && p.seconds >= 1)
+                    line += fmt::format(", about {} left", duration_text(p.seconds * (1 - done) / done));
+            }
+        } else if (p.done) {
+            line = fmt::format("slidedb: built {} in {}\n", table, duration_text(p.seconds));
+        } else if (p.filled == 0) {
+            line = fmt::format("slidedb: building {} ({} entries){}\n", table, p.entries,
+                               p.file.empty() ? "" : ", once, into " + p.file.string());
+        }
+        std::fputs(line.c_str(), stderr);
+    };
 }
 
 }  // namespace
@@ -83,6 +121,41 @@ Stored from_puzzle(const Puzzle& p) {
     }
 }
 
+ReadItem read_item(const TileItem& item) {
+    if (const auto* e = std::get_if<TileReadError>(&item)) return ReadError{e->line, e->message};
+    const auto& t = std::get<TilePuzzle>(item);
+    ReadPuzzle r;
+    r.puzzle = to_puzzle(t.board, t.goal);
+    r.line = t.line;
+    r.format = t.format;
+    r.claimed_moves = t.claimed_moves;
+    return r;
+}
+
+// A file read as it comes, a line at a time.
+class TilesTextReader final : public TextReader {
+public:
+    void feed(std::string_view bytes, std::vector<ReadItem>& out) override {
+        lines_.feed(bytes, [&](std::string_view text, std::size_t length, int) { reader_.line(text, length, items_); });
+        pass(out);
+    }
+    void finish(std::vector<ReadItem>& out) override {
+        lines_.finish([&](std::string_view text, std::size_t length, int) { reader_.line(text, length, items_); });
+        reader_.finish(items_);
+        pass(out);
+    }
+
+private:
+    void pass(std::vector<ReadItem>& out) {
+        for (const TileItem& item : items_) out.push_back(read_item(item));
+        items_.clear();
+    }
+
+    LineSplitter lines_;
+    TilesReader reader_;
+    std::vector<TileItem> items_;
+};
+
 class TilesFamily final : public Family {
 public:
     std::string_view name() const override { return "tiles"; }
@@ -94,21 +167,11 @@ public:
 
     std::vector<ReadItem> read(std::string_view text) const override {
         std::vector<ReadItem> out;
-        for (const TileItem& item : read_tiles_text(text)) {
-            if (const auto* e = std::get_if<TileReadError>(&item)) {
-                out.push_back(ReadError{e->line, e->message});
-                continue;
-            }
-            const auto& t = std::get<TilePuzzle>(item);
-            ReadPuzzle r;
-            r.puzzle = to_puzzle(t.board, t.goal);
-            r.line = t.line;
-            r.format = t.format;
-            r.claimed_moves = t.claimed_moves;
-            out.push_back(std::move(r));
-        }
+        for (const TileItem& item : read_tiles_text(text)) out.push_back(read_item(item));
         return out;
     }
+
+    std::unique_ptr<TextReader> reader() const override { return std::make_unique<TilesTextReader>(); }
 
     std::string validate(const Puzzle& puzzle) const override {
         try {
@@ -169,8 +232,10 @@ public:
         TilesOptions o;
         o.max_states = options.max_states;
         o.analyse_cluster = options.analyse_cluster;
+        o.max_memory = options.max_memory;
         o.max_seconds = options.max_seconds;
-        o.say = [](const std::string& line) { std::fprintf(stderr, "slidedb: %s\n", line.c_str()); };
+        if (!options.cache_dir.empty()) o.cache_dir = options.cache_dir;
+        o.on_build = build_listener(options.terminal);
         const TilesOutcome t = solve_tiles(s.board, s.goal, o);
         SolveResult r;
         r.status = t.status;
