@@ -88,6 +88,10 @@ public:
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         return blocks::board_svg(blocks::board_of(puzzle, true), marks.id, cell);
     }
+
+    ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const override {
+        return blocks::cluster_graph(blocks::board_of(puzzle), max_boards);
+    }
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // tile board, its formats, its solver and its drawing.
 #include "families/tiles/tiles_family.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -11,7 +12,9 @@
 #include "families/tiles/draw.h"
 #include "families/tiles/format.h"
 #include "families/tiles/moves.h"
+#include "families/tiles/rules.h"
 #include "families/tiles/solver.h"
+#include "solve/walk_cluster.h"
 
 namespace slidedb {
 
@@ -154,6 +157,21 @@ public:
 
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         return tiles::board_svg(from_puzzle(puzzle).board, marks.id, cell);
+    }
+
+    ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const override {
+        const Stored s = from_puzzle(puzzle);
+        // The cluster's size is known by formula (0 past 64 bits): refused
+        // before any search when over.
+        const std::uint64_t size = cluster_size(s.board.width, s.board.height);
+        if (size == 0 || size > std::min(max_boards, kMaxGraphBoards) || s.board.size() > TileRules::kMaxPackedCells) {
+            ClusterGraph g;
+            g.too_large = true;
+            g.cluster_size = size;
+            return g;
+        }
+        const TileRules rules(s.board, s.goal);
+        return walk_cluster(rules, max_boards, [&](TileRules::State b) { return board_picture(rules.board(b)); });
     }
 
     SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) const override {

@@ -116,6 +116,10 @@ public:
     }
 
     const Enumerator* enumerator() const override { return &unblock_enumerator(); }
+
+    ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const override {
+        return slidedb::cluster_graph(board_of(puzzle), max_boards);
+    }
 };
 
 }  // namespace
