@@ -33,6 +33,7 @@ void declare_commands(CLI::App& app, Run& chosen) {
     add_generate(app, chosen);
     add_enumerate(app, chosen);
     add_merge(app, chosen);
+    add_graph(app, chosen);
 }
 
 }  // namespace slidedb::cli

@@ -23,6 +23,7 @@
 #include "puzzle/picture_reader.h"
 #include "puzzle/puzzle.h"
 #include "puzzle/read.h"
+#include "solve/cluster_graph.h"
 #include "solve/result.h"
 
 namespace slidedb {
@@ -104,6 +105,13 @@ public:
     // Every puzzle of a size (`enumerate`), for a family whose puzzles can be
     // listed; nullptr for the others. Lives as long as the family.
     virtual const Enumerator* enumerator() const { return nullptr; }
+
+    // --- The state space -----------------------------------------------------
+    // The puzzle's cluster as a graph (solve/cluster_graph.h): every board
+    // with its distance to the goal and every move between two of them, for
+    // `graph` and the HTML report. A cluster of more than max_boards boards is
+    // not walked: the graph comes back too_large.
+    virtual ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const = 0;
 };
 
 // The default reader: the whole text, then read(). Memory holds the file,

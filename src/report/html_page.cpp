@@ -8,6 +8,7 @@
 #include "puzzle/html.h"
 #include "report/player.h"
 #include "report/player_js.h"
+#include "report/state_space.h"
 #include "report/svg_chart.h"
 #include "puzzle/text.h"
 
@@ -66,6 +67,7 @@ svg.board.blocks .floor { stroke: #dccca8; stroke-width: 1; } svg.board .goal { 
 .controls { display: flex; gap: 3px; align-items: center; margin-top: 4px; }
 .controls button { font-size: 12px; padding: 1px 6px; border: 1px solid #c8ced5; border-radius: 4px; background: #fff; cursor: pointer; }
 .controls button:disabled { opacity: .4; cursor: default; }
+svg.graph { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; }
 .counter { font-size: 12px; color: var(--muted); margin-left: 4px; font-variant-numeric: tabular-nums; }
 )css";
 
@@ -141,6 +143,12 @@ std::string figures_html(const Table& t) {
 class PageWriter {
 public:
     PageWriter(const PictureLookup& lookup, const PageOptions& options) : lookup_(lookup), options_(options) {}
+
+    std::string state_space(std::int64_t id) {
+        if (!lookup_) return {};
+        const auto p = lookup_(id);
+        return p ? state_space_html(*p) : std::string();
+    }
 
     std::string picture(std::int64_t id, const std::string& size) {
         if (!lookup_) return {};
@@ -264,6 +272,8 @@ std::string html_page(const std::vector<Report>& reports, const PictureLookup& l
             body += "<section>" + w.section_html(s) + "</section>";
         }
     }
+    // The featured puzzles' clusters close the page: large pictures.
+    for (std::int64_t id : options.featured) body += w.state_space(id);
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
     out += "<title>" + html_escape(options.title) + "</title><style>" + kStyle + "</style></head>\n<body>";

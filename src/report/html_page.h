@@ -26,7 +26,9 @@ struct PageOptions {
 // Sections with a chart hint are drawn as charts; a one-row table of numbers
 // as a row of figures; a table with an `id` column gets a board picture (with
 // a player for solved puzzles) per row, and a `board` column is drawn, not
-// printed. Everything from the database is escaped.
+// printed. A featured puzzle's cluster closes the page as a graph when it
+// has at most kMaxPageGraphBoards boards (report/state_space.h). Everything
+// from the database is escaped.
 std::string html_page(const std::vector<Report>& reports, const PictureLookup& lookup, const PageOptions& options);
 
 }  // namespace slidedb

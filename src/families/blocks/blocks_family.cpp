@@ -118,6 +118,10 @@ public:
         });
         return &kDrawer;
     }
+
+    ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const override {
+        return blocks::cluster_graph(blocks::board_of(puzzle), max_boards);
+    }
 };
 
 }  // namespace

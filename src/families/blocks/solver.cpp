@@ -7,8 +7,10 @@
 #include "families/blocks/geometry.h"
 #include "families/blocks/rules.h"
 #include "families/blocks/state.h"
+#include "families/blocks/text.h"
 #include "solve/bfs.h"
 #include "solve/goal_distance.h"
+#include "solve/walk_cluster.h"
 
 namespace slidedb::blocks {
 
@@ -60,6 +62,18 @@ Solution solve_with(const Board& board, const Geometry& g, const Layout& layout,
                               : solve_as<State, 4>(board, g, layout, options);
 }
 
+template <class State, int Words>
+ClusterGraph graph_as(const Board& board, const Geometry& g, const Layout& layout, std::uint64_t max_boards) {
+    return walk_cluster(Rules<State, Words, Metric::Moves>(g, layout), max_boards,
+                        [&](const State& s) { return board_text(board_at(board, g, layout, s), 0); });
+}
+
+template <class State>
+ClusterGraph graph_with(const Board& board, const Geometry& g, const Layout& layout, std::uint64_t max_boards) {
+    return g.live_count <= 64 ? graph_as<State, 1>(board, g, layout, max_boards)
+                              : graph_as<State, 4>(board, g, layout, max_boards);
+}
+
 }  // namespace
 
 int state_bits(const Board& board) {
@@ -73,6 +87,14 @@ Solution solve(const Board& board, const SolveOptions& options) {
     if (layout.bits <= 64) return solve_with<std::uint64_t>(board, g, layout, options);
     if (layout.bits <= 128) return solve_with<unsigned __int128>(board, g, layout, options);
     return solve_with<WideState>(board, g, layout, options);
+}
+
+ClusterGraph cluster_graph(const Board& board, std::uint64_t max_boards) {
+    const Geometry g = geometry_of(board);
+    const Layout layout = layout_of(board, g);
+    if (layout.bits <= 64) return graph_with<std::uint64_t>(board, g, layout, max_boards);
+    if (layout.bits <= 128) return graph_with<unsigned __int128>(board, g, layout, max_boards);
+    return graph_with<WideState>(board, g, layout, max_boards);
 }
 
 }  // namespace slidedb::blocks

@@ -6,6 +6,7 @@
 
 #include "families/blocks/board.h"
 #include "families/blocks/move.h"
+#include "solve/cluster_graph.h"
 #include "solve/result.h"
 
 namespace slidedb::blocks {
@@ -31,5 +32,9 @@ static_assert(kMaxPieces * 8 <= kMaxStateBits);
 // Thread-safe: each thread keeps its own search memory. The board must be
 // canonical (format.h gives such boards) and fit kMaxStateBits.
 Solution solve(const Board& board, const SolveOptions& options = {});
+
+// The board's cluster in the move metric as a graph, each board as
+// board_text() draws it; too large past max_boards. Canonical board, as solve().
+ClusterGraph cluster_graph(const Board& board, std::uint64_t max_boards);
 
 }  // namespace slidedb::blocks

@@ -2,6 +2,7 @@
 // tile board, its formats, its solver and its drawing.
 #include "families/tiles/tiles_family.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -12,8 +13,10 @@
 #include "families/tiles/format.h"
 #include "families/tiles/moves.h"
 #include "families/tiles/picture.h"
+#include "families/tiles/rules.h"
 #include "families/tiles/solver.h"
 #include "puzzle/lines.h"
+#include "solve/walk_cluster.h"
 
 namespace slidedb {
 
@@ -225,6 +228,21 @@ public:
             return tiles::draw_board(from_puzzle(p).board, width, height);
         });
         return &kDrawer;
+    }
+
+    ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const override {
+        const Stored s = from_puzzle(puzzle);
+        // The cluster's size is known by formula (0 past 64 bits): refused
+        // before any search when over.
+        const std::uint64_t size = cluster_size(s.board.width, s.board.height);
+        if (size == 0 || size > std::min(max_boards, kMaxGraphBoards) || s.board.size() > TileRules::kMaxPackedCells) {
+            ClusterGraph g;
+            g.too_large = true;
+            g.cluster_size = size;
+            return g;
+        }
+        const TileRules rules(s.board, s.goal);
+        return walk_cluster(rules, max_boards, [&](TileRules::State b) { return board_picture(rules.board(b)); });
     }
 
     SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) const override {

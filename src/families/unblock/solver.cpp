@@ -8,6 +8,7 @@
 
 #include "solve/bfs.h"
 #include "solve/goal_distance.h"
+#include "solve/walk_cluster.h"
 #include "families/unblock/move.h"
 #include "families/unblock/unblock_rules.h"
 
@@ -114,12 +115,24 @@ SolveResult solve_as(const Board& board, const SolveOptions& options) {
     }
 }
 
+template <class State>
+ClusterGraph graph_as(const Board& board, std::uint64_t max_boards) {
+    return walk_cluster(UnblockRules<State>(board), max_boards,
+                        [&](State s) { return board_text(board_at(board, s), 0); });
+}
+
 }  // namespace
 
 SolveResult solve(const Board& board, const SolveOptions& options) {
     if (static_cast<int>(board.blocks.size()) <= UnblockRules<std::uint64_t>::kMaxBlocks)
         return solve_as<std::uint64_t>(board, options);
     return solve_as<unsigned __int128>(board, options);
+}
+
+ClusterGraph cluster_graph(const Board& board, std::uint64_t max_boards) {
+    if (static_cast<int>(board.blocks.size()) <= UnblockRules<std::uint64_t>::kMaxBlocks)
+        return graph_as<std::uint64_t>(board, max_boards);
+    return graph_as<unsigned __int128>(board, max_boards);
 }
 
 }  // namespace slidedb

@@ -120,6 +120,10 @@ public:
     const BoardDrawer* drawer() const override { return &unblock_drawer(); }
     const PictureReader* picture_reader() const override { return &unblock_picture_reader(); }
     const Enumerator* enumerator() const override { return &unblock_enumerator(); }
+
+    ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const override {
+        return slidedb::cluster_graph(board_of(puzzle), max_boards);
+    }
 };
 
 }  // namespace
