@@ -6,9 +6,11 @@ set -euo pipefail
 
 packages=(build-essential cmake pkg-config
           libsqlitecpp-dev libsqlite3-dev libtbb-dev libcli11-dev libfmt-dev
-          libgtest-dev libstb-dev libbenchmark-dev sqlite3 time)
+          libgtest-dev libstb-dev libbenchmark-dev sqlite3 time
+          libcpp-httplib-dev)  # serve: the HTTP server
 if [ "${1:-}" = "--test" ]; then
     packages+=(chromium)  # headless, for the test of the HTML report's player
+    packages+=(chromium-driver python3-selenium)  # the web app (serve) in a real browser
     packages+=(slurm-wlm munge)  # a one-node cluster for the sharded enumeration test
     # scripts/sanitize.sh and fuzz.sh: ASan, UBSan, libFuzzer; clang 16 for
     # C++20's parenthesized aggregate initialization, which clang 14 lacks

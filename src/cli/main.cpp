@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     slidedb::cli::add_generate(app, chosen);
     slidedb::cli::add_enumerate(app, chosen);
     slidedb::cli::add_merge(app, chosen);
+    slidedb::cli::add_serve(app, chosen);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
