@@ -111,7 +111,8 @@ std::string filter_query(const ListFilter& f, std::int64_t page) {
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     // Only puzzles with a search stored have figures to sort or filter on:
     // those queries join solutions, so SQLite can walk its indexes
-    // (status, moves), (status, steps), (status, cluster_size), (examined).
+    // (status, moves), (status, steps), (status, cluster_size), (examined),
+    // and schema 11's (moves), (steps).
     const char* order = sort_column(f.sort);
     const bool figures = order || f.moves_min || f.moves_max || f.cluster_min || f.cluster_max ||
                          (!f.status.empty() && f.status != "unsolved");
@@ -135,7 +136,9 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
             "FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1",
             q, figures ? "JOIN" : "LEFT JOIN");
     }
-    if (!f.family.empty()) sql += " AND p.family = :family";
+    // Sorted by a figure, the page is read along that figure's index: the
+    // family (most puzzles share one) is checked row by row, not looked up.
+    if (!f.family.empty()) sql += order ? " AND +p.family = :family" : " AND p.family = :family";
     if (f.width) sql += fmt::format(" AND p.width = {} AND p.height = {}", *f.width, *f.height);
     if (f.status == "unsolved")
         sql += " AND s.puzzle_id IS NULL";
@@ -149,7 +152,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         sql += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id AND instr(so.path, :source) > 0)";
     const char* dir = f.descending ? "DESC" : "ASC";
     if (order)
-        sql += fmt::format(" ORDER BY {} {}, p.id {}", order, dir, dir);
+        sql += fmt::format(" ORDER BY {} {}, s.puzzle_id {}", order, dir, dir);
     else
         sql += fmt::format(" ORDER BY p.id {}", dir);
     sql += fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
