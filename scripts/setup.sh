@@ -6,11 +6,13 @@ set -euo pipefail
 
 packages=(build-essential cmake pkg-config
           libsqlitecpp-dev libsqlite3-dev libtbb-dev libcli11-dev libfmt-dev
-          libgtest-dev libstb-dev libbenchmark-dev sqlite3 time)
+          libgtest-dev libstb-dev libbenchmark-dev sqlite3 time
+          libcpp-httplib-dev)  # serve: the HTTP server
 if [ "${1:-}" = "--test" ]; then
     packages+=(chromium)  # headless, for the test of the HTML report's player
     packages+=(slurm-wlm munge)  # a one-node cluster for the sharded enumeration and import tests
     packages+=(man-db)  # man -l reads the installed manual page in the install test
+    packages+=(chromium-driver python3-selenium)  # the web app (serve) in a real browser
     # scripts/sanitize.sh and fuzz.sh: ASan, UBSan, libFuzzer; clang 16 for
     # C++20's parenthesized aggregate initialization, which clang 14 lacks
     packages+=(clang-16 libclang-rt-16-dev)

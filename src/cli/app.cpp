@@ -34,6 +34,7 @@ void declare_commands(CLI::App& app, Run& chosen) {
     add_enumerate(app, chosen);
     add_merge(app, chosen);
     add_graph(app, chosen);
+    add_serve(app, chosen);
 }
 
 }  // namespace slidedb::cli

@@ -42,5 +42,6 @@ void add_generate(CLI::App& app, Run& chosen);
 void add_enumerate(CLI::App& app, Run& chosen);
 void add_merge(CLI::App& app, Run& chosen);
 void add_graph(CLI::App& app, Run& chosen);
+void add_serve(CLI::App& app, Run& chosen);
 
 }  // namespace slidedb::cli

@@ -77,6 +77,12 @@ public:
     // solution or solutions.solution), pieces keeping their labels. Throws
     // PuzzleError on a move that does not fit.
     virtual std::vector<ReplayStep> replay(const Puzzle& puzzle, std::string_view solution) const = 0;
+    // The board after `moves` (as replay() takes them) as a puzzle of its
+    // own, canonical, with the start's goal: a player's position, to solve
+    // from (the web app's hints). Throws PuzzleError on a move that does not
+    // fit. By default the last board of replay() read back; a family whose
+    // board text does not read back gives its own.
+    virtual Puzzle position(const Puzzle& start, std::string_view moves) const;
     // The board for people (solve, show): rows ended by '\n', each indented
     // by `indent` spaces, exits and goals drawn as the family draws them.
     virtual std::string board_text(const Puzzle& puzzle, int indent = 2) const = 0;
@@ -148,5 +154,11 @@ private:
 };
 
 inline std::unique_ptr<TextReader> Family::reader() const { return std::make_unique<WholeTextReader>(*this); }
+
+inline Puzzle Family::position(const Puzzle& start, std::string_view moves) const {
+    for (ReadItem& item : read(replay(start, moves).back().text))
+        if (auto* p = std::get_if<ReadPuzzle>(&item)) return std::move(p->puzzle);
+    throw PuzzleError("family " + std::string(name()) + " cannot read a position back");
+}
 
 }  // namespace slidedb

@@ -244,7 +244,15 @@ private:
 
 }  // namespace
 
-std::string html_page(const std::vector<Report>& reports, const PictureLookup& lookup, const PageOptions& options) {
+std::string_view report_style() { return kStyle; }
+
+namespace {
+
+struct MainPart {
+    std::string nav, body;
+};
+
+MainPart main_part(const std::vector<Report>& reports, const PictureLookup& lookup, const PageOptions& options) {
     PageWriter w(lookup, options);
     std::string body;
     std::string nav;
@@ -274,6 +282,18 @@ std::string html_page(const std::vector<Report>& reports, const PictureLookup& l
     }
     // The featured puzzles' clusters close the page: large pictures.
     for (std::int64_t id : options.featured) body += w.state_space(id);
+    return {nav, body};
+}
+
+}  // namespace
+
+std::string html_main(const std::vector<Report>& reports, const PictureLookup& lookup, const PageOptions& options) {
+    MainPart m = main_part(reports, lookup, options);
+    return m.nav.empty() ? m.body : "<nav>" + m.nav + "</nav>" + m.body;
+}
+
+std::string html_page(const std::vector<Report>& reports, const PictureLookup& lookup, const PageOptions& options) {
+    const auto [nav, body] = main_part(reports, lookup, options);
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
     out += "<title>" + html_escape(options.title) + "</title><style>" + kStyle + "</style></head>\n<body>";

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,11 @@ struct PageOptions {
 // has at most kMaxPageGraphBoards boards (report/state_space.h). Everything
 // from the database is escaped.
 std::string html_page(const std::vector<Report>& reports, const PictureLookup& lookup, const PageOptions& options);
+
+// The same without the page around it (a nav of the reports, then the
+// sections), for pages that frame it in their own; and the style sheet its
+// tables, charts and players need.
+std::string html_main(const std::vector<Report>& reports, const PictureLookup& lookup, const PageOptions& options);
+std::string_view report_style();
 
 }  // namespace slidedb

@@ -125,6 +125,9 @@ std::string_view player_js() {
     show();
   }
 
+  // Pages that add players after loading (the web app's editor) start them here.
+  window.slidedbPlayer = function (root) { new Player(root); };
+
   function start() {
     document.querySelectorAll('div.player[data-moves]').forEach(function (root) { new Player(root); });
     var hook = /[#&]steps=([fbrp]*)/.exec(location.hash);

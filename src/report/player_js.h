@@ -9,7 +9,7 @@ namespace slidedb {
 // forward / back, play and reset; each step rewrites the moved block's
 // data-row / data-col, the player's data-step and the counter, and slides the
 // block with a CSS transition. A focused player also answers the arrow keys
-// and the space bar.
+// and the space bar. window.slidedbPlayer(div) starts a player added later.
 //
 // Test hook: a URL fragment "#steps=ffb" presses forward, forward, back on the
 // first player once the page has loaded ("r" reset, "p" play), then sets

@@ -93,6 +93,14 @@ public:
         }
     }
 
+    Puzzle position(const Puzzle& start, std::string_view moves) const override {
+        try {
+            return blocks::to_puzzle(blocks::replay(blocks::board_of(start, true), moves).back());
+        } catch (const blocks::MoveError& e) {
+            throw PuzzleError(e.what());
+        }
+    }
+
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         return blocks::board_text(blocks::board_of(puzzle, true), indent);
     }

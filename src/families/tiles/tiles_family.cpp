@@ -200,6 +200,17 @@ public:
         return steps;
     }
 
+    Puzzle position(const Puzzle& start, std::string_view moves) const override {
+        const Stored s = from_puzzle(start);
+        TileBoard at = s.board;
+        try {
+            for (const TileMove& m : parse_moves(moves)) at = apply_move(at, m);
+        } catch (const TileError& e) {
+            throw PuzzleError(e.what());
+        }
+        return to_puzzle(at, s.goal);
+    }
+
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         const Stored s = from_puzzle(puzzle);
         std::string out;

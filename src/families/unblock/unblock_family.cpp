@@ -94,6 +94,12 @@ public:
         return steps;
     }
 
+    Puzzle position(const Puzzle& start, std::string_view moves) const override {
+        Board b = board_of(start);
+        for (const Move m : parse_moves(b, std::string(moves))) b = apply_move(b, m);
+        return to_puzzle(b);
+    }
+
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         return slidedb::board_text(board_of(puzzle), indent);
     }

@@ -1,0 +1,109 @@
+// slidedb serve : the database as a local web app (src/serve/).
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/memory_option.h"
+#include "serve/server.h"
+
+namespace slidedb::cli {
+
+namespace {
+
+struct ServeArgs {
+    serve::Options options;
+    std::vector<std::string> sql_files;
+    double image_mb = 10, text_mb = 1;
+};
+
+int run_serve(ServeArgs& a) {
+    serve::Options o = a.options;
+    o.limits.image_bytes = static_cast<std::size_t>(a.image_mb * (1 << 20));
+    o.limits.text_bytes = static_cast<std::size_t>(a.text_mb * (1 << 20));
+    if (o.limits.solve_memory == 0) o.limits.solve_memory = default_max_memory(o.jobs);
+    for (const std::string& path : a.sql_files) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            std::fputs(fmt::format("slidedb: {}: cannot read\n", path).c_str(), stderr);
+            return 2;
+        }
+        std::stringstream ss;
+        ss << in.rdbuf();
+        std::string name = path.substr(path.find_last_of('/') + 1);
+        if (name.ends_with(".sql")) name.resize(name.size() - 4);
+        o.user_reports.emplace_back(name, ss.str());
+    }
+    // Ctrl-C and SIGTERM go to one watcher thread, which stops the server;
+    // the threads answering requests never see them.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+    serve::Server server(o);
+    server.bind();
+    if (!serve::is_loopback(o.bind))
+        std::fputs(fmt::format("slidedb: warning: serving on {}: anyone who can reach this address on the network "
+                               "can use it{}\n",
+                               o.bind, o.read_only ? "" : ", and save boards into the database")
+                       .c_str(),
+                   stderr);
+    std::fputs(fmt::format("Serving {} at {} (Ctrl-C stops)\n", o.db, server.address()).c_str(), stdout);
+    std::fflush(stdout);
+    int caught = 0;
+    std::thread watcher([&] {
+        sigwait(&stop_signals, &caught);
+        server.stop();
+    });
+    server.run();
+    if (!caught) pthread_kill(watcher.native_handle(), SIGTERM);  // run() ended on its own
+    watcher.join();
+    std::fputs("slidedb: server stopped\n", stderr);
+    return 0;
+}
+
+}  // namespace
+
+void add_serve(CLI::App& app, Run& chosen) {
+    add_command<ServeArgs>(
+        app, chosen, "serve", "Browse, play, edit and ask the database in a web browser (a local HTTP server)",
+        [](CLI::App& sub, ServeArgs& a) {
+            serve::Options& o = a.options;
+            sub.add_option("--db", o.db, "Database file")->capture_default_str();
+            sub.add_option("--port", o.port, "Port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
+            sub.add_option("--bind", o.bind,
+                           "Address to listen on; other than 127.0.0.1, anyone on that network can use the server")
+                ->capture_default_str();
+            sub.add_flag("--read-only", o.read_only, "Turn Save off: nothing is written to the database");
+            sub.add_option("--jobs", o.jobs, "Threads answering requests, and searches at once")
+                ->capture_default_str()
+                ->check(CLI::Range(1, 256));
+            sub.add_option("--sql", a.sql_files, "A report of your own (a .sql file), offered in the menu");
+            sub.add_option("--solve-seconds", o.limits.solve_seconds, "Time one search may take")
+                ->capture_default_str()
+                ->check(CLI::PositiveNumber);
+            sub.add_option("--max-states", o.limits.solve_states, "Boards one search may keep")->capture_default_str();
+            add_max_memory(sub, o.limits.solve_memory);
+            o.limits.solve_memory = 0;  // the default follows --jobs
+            sub.add_option("--sql-seconds", o.limits.sql_seconds, "Time one statement of the SQL box may take")
+                ->capture_default_str()
+                ->check(CLI::PositiveNumber);
+            sub.add_option("--max-image-mb", a.image_mb, "Largest screenshot upload, in MiB")
+                ->capture_default_str()
+                ->check(CLI::Range(0.001, 1024.0));
+            sub.add_option("--max-text-mb", a.text_mb, "Largest board text or other body, in MiB")
+                ->capture_default_str()
+                ->check(CLI::Range(0.001, 1024.0));
+        },
+        [](ServeArgs& a) { return run_serve(a); });
+}
+
+}  // namespace slidedb::cli

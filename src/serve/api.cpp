@@ -1,0 +1,275 @@
+// The JSON API (README, "serve"): what the pages' scripts call, and what a
+// program may call the same way.
+#include <chrono>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "families/families.h"
+#include "pipeline/read_input.h"
+#include "report/report_sections.h"
+#include "report/table.h"
+#include "serve/app.h"
+#include "serve/board_work.h"
+#include "serve/json.h"
+#include "serve/puzzle_json.h"
+#include "serve/puzzle_list.h"
+#include "serve/save.h"
+#include "serve/sql_box.h"
+#include "store/puzzle_record.h"
+#include "store/standing.h"
+
+namespace slidedb::serve {
+
+namespace {
+
+std::multimap<std::string, std::string> params_of(const httplib::Request& req) {
+    return {req.params.begin(), req.params.end()};
+}
+
+std::chrono::milliseconds slot_wait(const App& app) {
+    return std::chrono::milliseconds(static_cast<long long>(app.options.limits.solve_seconds * 1000));
+}
+
+// The first puzzle of a request's board text; 400 with the readers' words.
+ReadPuzzle board_of(const App& app, const httplib::Request& req) {
+    BoardRead read = read_board(text_body(app, req));
+    if (!read.puzzle) throw HttpError(400, error_lines(read.errors));
+    return std::move(*read.puzzle);
+}
+
+// A search past its limit is the server's refusal, said plainly.
+void refuse_limit(const SolveResult& r, const Limits& limits) {
+    if (r.status != Status::Limit) return;
+    std::string why;
+    switch (r.cut) {
+        case Cut::Time: why = fmt::format("its time limit of {} s", limits.solve_seconds); break;
+        case Cut::Memory: why = fmt::format("its memory limit of {} bytes", limits.solve_memory); break;
+        default: why = fmt::format("its limit of {} boards", limits.solve_states); break;
+    }
+    throw HttpError(503, fmt::format("the search stopped at {} after {} boards without reaching the goal", why,
+                                     r.cluster_size));
+}
+
+void list(App& app, const httplib::Request& req, httplib::Response& res) {
+    const ListFilter f = parse_filter(params_of(req));
+    auto db = app.pool.take();
+    const ListPage page = list_puzzles(*db, f);
+    Json j;
+    j.begin_object().member("page", f.page).member("per_page", f.per_page).member("has_more", page.has_more);
+    j.key("puzzles").begin_array();
+    for (const ListRow& r : page.rows) {
+        j.begin_object()
+            .member("id", r.id)
+            .member("family", r.puzzle.family)
+            .member("size", fmt::format("{}x{}", r.puzzle.width, r.puzzle.height))
+            .member("status", r.status)
+            .member("moves", r.moves)
+            .member("steps", r.steps)
+            .member("cluster_size", r.cluster_size)
+            .member("examined", r.examined)
+            .member("source", r.source)
+            .end_object();
+    }
+    j.end_array().end_object();
+    json_reply(res, j.str());
+}
+
+void puzzle(App& app, const httplib::Request& req, httplib::Response& res) {
+    const std::int64_t id = std::stoll(req.matches[1]);
+    auto db = app.pool.take();
+    const auto rec = load_puzzle(*db, id);
+    if (!rec) throw HttpError(404, fmt::format("no puzzle with id {}", id));
+    const Family& family = family_of(rec->puzzle);
+    Json j;
+    j.begin_object().member("id", rec->id);
+    puzzle_members(j, family, rec->puzzle);
+    j.key("sources").table(rec->sources);
+    j.key("solution");
+    if (rec->result) {
+        j.begin_object();
+        result_members(j, *rec->result);
+        j.member("solver_version", rec->solver_version);
+        j.end_object();
+    } else {
+        j.null();
+    }
+    j.key("rank");
+    if (const auto s = puzzle_standing(*db, id)) {
+        j.begin_object()
+            .member("size", s->size)
+            .member("moves", s->moves)
+            .member("walls", s->walls)
+            .member("easier", s->easier)
+            .member("harder", s->harder)
+            .member("total", s->total)
+            .member("harder_than", s->harder_than())
+            .member("sentence", s->sentence())
+            .member("cluster_puzzle", s->cluster_puzzle)
+            .member("cluster_moves", s->cluster_moves)
+            .member("cluster_size", s->cluster_size)
+            .end_object();
+    } else {
+        j.null();
+    }
+    j.end_object();
+    json_reply(res, j.str());
+}
+
+void validate(App& app, const httplib::Request& req, httplib::Response& res) {
+    const BoardRead read = read_board(text_body(app, req));
+    Json j;
+    j.begin_object().member("ok", read.puzzle.has_value() && read.errors.empty()).member("puzzles", read.puzzles);
+    j.key("errors").begin_array();
+    for (const ReadError& e : read.errors) j.begin_object().member("line", e.line).member("message", e.message).end_object();
+    j.end_array().member("message", error_lines(read.errors));
+    if (read.puzzle) {
+        const Puzzle& p = read.puzzle->puzzle;
+        const Family& family = family_of(p);
+        j.member("format", read.puzzle->format);
+        puzzle_members(j, family, p);
+        j.member("svg", family.board_svg(p, {}, 20));
+    }
+    j.end_object();
+    json_reply(res, j.str());
+}
+
+void solve(App& app, const httplib::Request& req, httplib::Response& res) {
+    const ReadPuzzle read = board_of(app, req);
+    const Family& family = family_of(read.puzzle);
+    SolveResult r;
+    {
+        SearchSlot slot(app.searches, slot_wait(app));
+        r = family.solve(read.puzzle, solve_options(app.options.limits));
+    }
+    refuse_limit(r, app.options.limits);
+    Json j;
+    j.begin_object();
+    puzzle_members(j, family, read.puzzle);
+    j.key("result").begin_object();
+    result_members(j, r);
+    j.end_object();
+    picture_members(j, read.puzzle, r);
+    j.end_object();
+    json_reply(res, j.str());
+}
+
+void hint(App& app, const httplib::Request& req, httplib::Response& res) {
+    const ReadPuzzle read = board_of(app, req);
+    const Family& family = family_of(read.puzzle);
+    const std::string moves = req.get_param_value("moves");
+    if (moves.size() > app.options.limits.text_bytes) throw HttpError(413, "too many moves");
+    Hint h;
+    {
+        SearchSlot slot(app.searches, slot_wait(app));
+        h = serve::hint(family, read.puzzle, moves, solve_options(app.options.limits));
+    }
+    if (h.status == Status::Limit) {
+        SolveResult r;
+        r.status = h.status;
+        r.cut = h.cut;
+        refuse_limit(r, app.options.limits);
+    }
+    Json j;
+    j.begin_object().member("moves_played", static_cast<std::uint64_t>(h.moves));
+    j.member("solvable", h.status == Status::Solved);
+    j.key("distance");
+    h.distance >= 0 ? j.value(h.distance) : j.null();
+    j.member("solved", h.distance == 0).member("move", h.move);
+    if (h.status != Status::Solved)
+        j.member("message", "no sequence of moves leads from this board to the goal: it has left the solvable part");
+    j.end_object();
+    json_reply(res, j.str());
+}
+
+void scan(App& app, const httplib::Request& req, httplib::Response& res) {
+    if (req.body.size() > app.options.limits.image_bytes)
+        throw HttpError(413, fmt::format("the picture is {} bytes; pictures are taken up to {} bytes",
+                                         req.body.size(), app.options.limits.image_bytes));
+    if (req.body.empty()) throw HttpError(400, "no picture in the body: send the PNG or JPEG file's bytes");
+    const FoundFile file = read_bytes("upload", req.body);
+    if (!file.is_image)
+        throw HttpError(415, "the body is not a PNG or JPEG picture (board text goes to /api/solve)");
+    Json j;
+    j.begin_object().key("puzzles").begin_array();
+    for (const FoundPuzzle& p : file.puzzles) {
+        const Family& family = family_of(p.puzzle);
+        j.begin_object();
+        puzzle_members(j, family, p.puzzle);
+        j.member("format", p.format).member("svg", family.board_svg(p.puzzle, {}, 20));
+        if (p.screenshot) {
+            const ScreenshotInfo& s = *p.screenshot;
+            j.member("confidence", s.confidence).member("exit_seen", s.exit_seen);
+            j.member("image_width", s.image_width).member("image_height", s.image_height);
+        }
+        j.end_object();
+    }
+    j.end_array().key("errors").begin_array();
+    for (const FoundError& e : file.errors) j.value(e.message);
+    j.end_array().end_object();
+    json_reply(res, j.str(), file.puzzles.empty() ? 422 : 200);
+}
+
+void save(App& app, const httplib::Request& req, httplib::Response& res) {
+    const std::size_t limit = std::max(app.options.limits.text_bytes, app.options.limits.image_bytes);
+    if (req.body.size() > limit) throw HttpError(413, "the body is too large to save");
+    // A picture is read as an upload, anything else as board text.
+    if (req.body.size() > app.options.limits.text_bytes && !is_picture_bytes(req.body))
+        throw HttpError(413, fmt::format("text is taken up to {} bytes", app.options.limits.text_bytes));
+    const std::vector<Saved> saved = save_board(app, req.body);
+    Json j;
+    j.begin_object().key("saved").begin_array();
+    for (const Saved& s : saved)
+        j.begin_object().member("id", s.id).member("key", s.key).member("new", s.is_new).end_object();
+    j.end_array().end_object();
+    json_reply(res, j.str());
+}
+
+void query(App& app, const httplib::Request& req, httplib::Response& res) {
+    const std::string sql = req.get_param_value("sql");
+    if (sql.size() > app.options.limits.text_bytes) throw HttpError(413, "the statement is too long");
+    if (sql.empty()) throw HttpError(400, "no statement: give it as ?sql=...");
+    const std::string format = req.has_param("format") ? req.get_param_value("format") : "";
+    auto db = app.pool.take();
+    if (!format.empty()) {
+        if (format != "csv" && format != "json") throw HttpError(400, "format: csv or json");
+        const SqlDownload d = sql_download(*db, sql, format == "csv" ? Format::Csv : Format::Json, app.options.limits);
+        res.set_header("Content-Disposition", fmt::format("attachment; filename=\"query.{}\"", format));
+        res.set_content(d.text, format == "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8");
+        return;
+    }
+    std::int64_t page = 1;
+    if (req.has_param("page")) {
+        const ListFilter f = parse_filter({{"page", req.get_param_value("page")}});
+        page = f.page;
+    }
+    const SqlPage p = sql_page(*db, sql, page, app.options.limits);
+    Json j;
+    j.begin_object().member("page", page).member("has_more", p.has_more).key("table").table(p.table).end_object();
+    json_reply(res, j.str());
+}
+
+void report(App& app, const httplib::Request& req, httplib::Response& res) {
+    auto db = app.pool.take();
+    const Report r = run_report(app, *db, req.matches[1], params_of(req));
+    json_reply(res, reports_text({r}, Format::Json));
+}
+
+}  // namespace
+
+void add_api(App& app, Router& router) {
+    auto bind = [&app](void (*f)(App&, const httplib::Request&, httplib::Response&)) {
+        return [&app, f](const httplib::Request& req, httplib::Response& res) { f(app, req, res); };
+    };
+    router.get(R"(/api/puzzles)", bind(list));
+    router.get(R"(/api/puzzles/(\d{1,18}))", bind(puzzle));
+    router.post(R"(/api/validate)", bind(validate));
+    router.post(R"(/api/solve)", bind(solve));
+    router.post(R"(/api/hint)", bind(hint));
+    router.post(R"(/api/scan)", bind(scan));
+    router.post(R"(/api/save)", bind(save));
+    router.get(R"(/api/query)", bind(query));
+    router.get(R"(/api/reports/([A-Za-z0-9_.-]{1,100}))", bind(report));
+}
+
+}  // namespace slidedb::serve

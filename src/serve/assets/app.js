@@ -1,0 +1,406 @@
+// slidedb serve: the pages' script. Plain JavaScript, no library, nothing
+// fetched but this server's own API.
+(function () {
+  'use strict';
+
+  function $(sel, root) { return (root || document).querySelector(sel); }
+
+  // POSTs a body to the API; resolves to {status, json}.
+  function post(url, body, type) {
+    return fetch(url, { method: 'POST', body: body, headers: { 'Content-Type': type || 'text/plain; charset=utf-8' } })
+      .then(function (r) {
+        return r.json().catch(function () { return { error: 'the server answered ' + r.status }; })
+          .then(function (j) { return { status: r.status, json: j }; });
+      });
+  }
+
+  function text(el, s, cls) {
+    el.textContent = s;
+    el.className = 'message' + (cls ? ' ' + cls : '');
+  }
+
+  // Moves of the families' notation: a label, then runs of a direction and
+  // a distance ("BU1", "AR2D1"); a tile and the way the blank goes ("12R").
+  var opposite = { L: 'R', R: 'L', U: 'D', D: 'U' };
+  function runs(m, tiles) {
+    if (tiles) {
+      var d = opposite[m.charAt(m.length - 1)];
+      return [{ dr: d === 'U' ? -1 : d === 'D' ? 1 : 0, dc: d === 'L' ? -1 : d === 'R' ? 1 : 0 }];
+    }
+    var out = [], re = /([LRUD])(\d+)/g, r;
+    while ((r = re.exec(m.replace(/^[A-Za-z0-9]/, ''))) !== null) {
+      var n = Number(r[2]);
+      out.push({ dr: r[1] === 'U' ? -n : r[1] === 'D' ? n : 0, dc: r[1] === 'L' ? -n : r[1] === 'R' ? n : 0 });
+    }
+    return out;
+  }
+  function labelOf(m, tiles) { return tiles ? m.slice(0, -1) : m.charAt(0); }
+
+  // ---- Play it yourself -------------------------------------------------
+  function Play(root) {
+    var board = root.dataset.board, optimum = root.dataset.optimum;
+    var svg = $('svg.board', root);
+    var cell = Number(svg.dataset.cell), pad = Number(svg.dataset.pad);
+    var tiles = svg.classList.contains('tiles');
+    var joins = svg.classList.contains('blocks');  // a piece's steps in a row are one move
+    var msg = $('.message', root), played = $('.played', root);
+    var blocks = {};
+    svg.querySelectorAll('g.block').forEach(function (g) {
+      blocks[g.dataset.label] = g;
+      g.dataset.row0 = g.dataset.row;
+      g.dataset.col0 = g.dataset.col;
+    });
+    var moves = [], last = null, busy = false;
+
+    function place(g) {
+      g.style.transform = 'translate(' + (pad + Number(g.dataset.col) * cell) + 'px,' +
+        (pad + Number(g.dataset.row) * cell) + 'px)';
+    }
+    function slide(m, sign) {
+      var g = blocks[labelOf(m, tiles)];
+      if (!g) return;
+      runs(m, tiles).forEach(function (r) {
+        g.dataset.row = Number(g.dataset.row) + sign * r.dr;
+        g.dataset.col = Number(g.dataset.col) + sign * r.dc;
+      });
+      place(g);
+    }
+    function show() {
+      played.textContent = moves.length + (moves.length === 1 ? ' move' : ' moves');
+      root.dataset.moves = String(moves.length);
+      root.dataset.distance = last && last.distance !== null ? String(last.distance) : '';
+      svg.querySelectorAll('g.hinted').forEach(function (g) { g.classList.remove('hinted'); });
+    }
+    function solvedText() {
+      var s = 'Solved in ' + moves.length + ' moves';
+      if (optimum !== '') {
+        var o = Number(optimum);
+        s += moves.length === o ? ': the optimum, ' + o + ' moves.' : '; the optimum is ' + o + ' (' + (moves.length - o) + ' more).';
+      }
+      return s;
+    }
+    // Asks the server about the moves: it replays them (an illegal one is
+    // refused) and searches from the board they lead to.
+    function ask(list) {
+      busy = true;
+      root.dataset.state = 'busy';
+      return post('/api/hint?moves=' + encodeURIComponent(list.join(' ')), board).then(function (r) {
+        busy = false;
+        root.dataset.state = 'ready';
+        return r;
+      }, function (e) {
+        busy = false;
+        root.dataset.state = 'ready';
+        throw e;
+      });
+    }
+    function tryMove(step) {
+      if (busy || (last && last.solved)) return Promise.resolve(false);
+      var list = moves.slice(), m = step;
+      if (joins && list.length && labelOf(list[list.length - 1], false) === labelOf(step, false))
+        m = list.pop() + step.slice(1);
+      list.push(m);
+      return ask(list).then(function (r) {
+        if (r.status !== 200) {
+          text(msg, r.json.error || 'not a legal move', 'error');
+          return false;
+        }
+        moves = list;
+        slide(step, 1);
+        last = r.json;
+        show();
+        if (last.solved) {
+          root.dataset.solved = '1';
+          text(msg, solvedText(), 'good');
+        } else if (!last.solvable) {
+          text(msg, last.message, 'error');
+        } else {
+          text(msg, '');
+        }
+        return true;
+      });
+    }
+    function refresh() {
+      return ask(moves).then(function (r) {
+        last = r.status === 200 ? r.json : null;
+        show();
+      });
+    }
+    var act = {
+      undo: function () {
+        if (busy || !moves.length) return;
+        slide(moves.pop(), -1);
+        delete root.dataset.solved;
+        last = null;
+        text(msg, '');
+        show();
+        refresh();
+      },
+      reset: function () {
+        if (busy) return;
+        moves = [];
+        last = null;
+        delete root.dataset.solved;
+        Object.keys(blocks).forEach(function (k) {
+          var g = blocks[k];
+          g.dataset.row = g.dataset.row0;
+          g.dataset.col = g.dataset.col0;
+          place(g);
+        });
+        text(msg, '');
+        show();
+      },
+      hint: function () {
+        var go = last ? Promise.resolve() : refresh();
+        go.then(function () {
+          if (!last) return;
+          if (last.solved) { text(msg, solvedText(), 'good'); return; }
+          if (!last.solvable) { text(msg, last.message, 'error'); return; }
+          var g = blocks[labelOf(last.move, tiles)];
+          if (g) g.classList.add('hinted');
+          root.dataset.hint = last.move;
+          text(msg, 'Hint: ' + last.move + ' (' + last.distance + ' moves to the goal from here)');
+        });
+      },
+      distance: function () {
+        var go = last ? Promise.resolve() : refresh();
+        go.then(function () {
+          if (!last) return;
+          if (last.solved) { text(msg, solvedText(), 'good'); return; }
+          text(msg, last.solvable ? last.distance + ' moves to the goal from here' : last.message, last.solvable ? '' : 'error');
+        });
+      }
+    };
+    root.querySelectorAll('button[data-act]').forEach(function (b) {
+      b.addEventListener('click', function () { act[b.dataset.act](); });
+    });
+
+    // Dragging a piece: the way it went, in whole cells.
+    var drag = null;
+    function scale() {
+      var r = svg.getBoundingClientRect();
+      return svg.viewBox.baseVal.width / r.width;
+    }
+    svg.addEventListener('pointerdown', function (e) {
+      var g = e.target.closest('g.block');
+      if (!g) return;
+      e.preventDefault();
+      drag = { g: g, x: e.clientX, y: e.clientY };
+    });
+    window.addEventListener('pointerup', function (e) {
+      if (!drag) return;
+      var g = drag.g, k = scale();
+      var dx = (e.clientX - drag.x) * k / cell, dy = (e.clientY - drag.y) * k / cell;
+      drag = null;
+      var label = g.dataset.label;
+      if (tiles) {
+        if (Math.abs(dx) < 0.3 && Math.abs(dy) < 0.3) {
+          // A click: the tile goes where the blank is, whichever side that is.
+          var tries = ['L', 'R', 'U', 'D'], i = 0;
+          var next = function () {
+            if (i >= tries.length) return;
+            var m = label + tries[i++];
+            return tryMove(m).then(function (ok) { if (!ok) return next(); text(msg, ''); });
+          };
+          next();
+          return;
+        }
+        var d = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U');
+        tryMove(label + opposite[d]);
+        return;
+      }
+      var n, dir;
+      if (Math.abs(dx) >= Math.abs(dy)) { n = Math.round(Math.abs(dx)); dir = dx > 0 ? 'R' : 'L'; }
+      else { n = Math.round(Math.abs(dy)); dir = dy > 0 ? 'D' : 'U'; }
+      if (n >= 1) tryMove(label + dir + n);
+    });
+    // Test hook and keyboard: "#play=BU1,AR2" plays those moves in turn.
+    root.playMoves = function (list) {
+      return list.reduce(function (p, m) { return p.then(function () { return tryMove(m); }); }, Promise.resolve());
+    };
+    root.dataset.state = 'ready';
+    show();
+  }
+
+  // ---- A solve's answer: figures, the player, the charts -----------------
+  function figures(res) {
+    var out = '<div class="figures">';
+    [['status', res.status], ['moves', res.moves], ['steps', res.steps], ['cluster size', res.cluster_size],
+     ['goal boards', res.cluster_goals], ['examined', res.examined], ['hardest start', res.hardest_moves]]
+      .forEach(function (f) {
+        if (f[1] === null || f[1] === undefined) return;
+        var b = document.createElement('b');
+        b.textContent = String(f[1]);
+        out += '<div class="figure" data-name="' + f[0] + '">' + b.outerHTML + '<span>' + f[0] + '</span></div>';
+      });
+    return out + '</div>';
+  }
+  function showSolve(r, into) {
+    if (r.status !== 200) {
+      into.innerHTML = '';
+      var p = document.createElement('p');
+      p.className = 'message error';
+      p.textContent = r.json.error;
+      into.appendChild(p);
+      return;
+    }
+    var j = r.json, res = j.result, html = figures(res);
+    if (res.status === 'unsolvable') {
+      var why = '<p class="message error">No sequence of moves reaches the goal.';
+      Object.keys(res.extras || {}).forEach(function (k) {
+        var s = document.createElement('span');
+        s.textContent = ' ' + k.replace('_', ' ') + ': ' + res.extras[k] + '.';
+        why += s.outerHTML;
+      });
+      html += why + '</p>';
+    }
+    // The server drew these (escaped there): the player and the charts.
+    html += j.player_html;
+    if (j.levels_svg) html += '<h3>Levels</h3>' + j.levels_svg;
+    if (j.distances_svg) html += '<h3>Boards by distance to the goal</h3>' + j.distances_svg;
+    into.innerHTML = html;
+    var pl = $('div.player[data-moves]', into);
+    if (pl && window.slidedbPlayer) window.slidedbPlayer(pl);
+    into.dataset.moves = res.moves === null ? '' : String(res.moves);
+  }
+
+  // ---- Board editor -----------------------------------------------------
+  function Editor(root) {
+    var area = $('#board', root), family = $('#family', root), preview = $('#preview', root);
+    var check = $('#check', root), result = $('#result', root), saved = $('#saved', root);
+    var timer = null, seq = 0;
+    function validate() {
+      var mine = ++seq;
+      root.dataset.state = 'checking';
+      return post('/api/validate', area.value).then(function (r) {
+        if (mine !== seq) return;
+        var j = r.json;
+        preview.innerHTML = j.svg || '';
+        if (r.status !== 200) text(check, j.error, 'error');
+        else if (j.ok) text(check, j.summary + (j.puzzles > 1 ? ' (the first of ' + j.puzzles + ' boards)' : ''), 'good');
+        else text(check, j.message, 'error');
+        root.dataset.state = j.ok ? 'valid' : 'invalid';
+      });
+    }
+    area.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(validate, 250);
+    });
+    $('#new', root).addEventListener('click', function () {
+      area.value = family.selectedOptions[0].dataset.start;
+      validate();
+    });
+    $('#solve', root).addEventListener('click', function () {
+      result.textContent = 'solving…';
+      root.dataset.state = 'solving';
+      post('/api/solve', area.value).then(function (r) { showSolve(r, result); root.dataset.state = 'solved'; });
+    });
+    $('#export', root).addEventListener('click', function () {
+      var a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([area.value], { type: 'text/plain' }));
+      a.download = 'board.txt';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    });
+    $('#share', root).addEventListener('click', function () {
+      history.replaceState(null, '', '#board=' + encodeURIComponent(area.value));
+      text(saved, 'This page\u2019s address now holds the board: ' + location.href);
+      if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(function () {});
+    });
+    $('#save', root).addEventListener('click', function () {
+      text(saved, 'saving…');
+      post('/api/save', area.value).then(function (r) {
+        if (r.status !== 200) { text(saved, r.json.error, 'error'); return; }
+        saved.innerHTML = '';
+        r.json.saved.forEach(function (s) {
+          var a = document.createElement('a');
+          a.href = '/puzzles/' + s.id;
+          a.textContent = 'puzzle ' + s.id;
+          a.id = 'saved-puzzle';
+          saved.appendChild(document.createTextNode(s['new'] ? 'Saved as ' : 'Already stored: '));
+          saved.appendChild(a);
+        });
+        root.dataset.state = 'saved';
+      });
+    });
+    var m = /[#&]board=([^&]*)/.exec(location.hash);
+    if (m) area.value = decodeURIComponent(m[1]);
+    else area.value = family.selectedOptions[0] ? family.selectedOptions[0].dataset.start : '';
+    validate();
+  }
+
+  // ---- Screenshot upload ------------------------------------------------
+  function Upload(root) {
+    var input = $('#picture', root), drop = $('#drop', root), msg = $('#scanned', root);
+    var preview = $('#preview', root), result = $('#result', root), saved = $('#saved', root);
+    var bytes = null, boardText = '';
+    function enable(on) {
+      $('#solve', root).disabled = $('#edit', root).disabled = !on;
+      $('#save', root).disabled = !on || root.dataset.readOnly === '1';
+    }
+    function read(file) {
+      if (!file) return;
+      enable(false);
+      text(msg, 'reading…');
+      file.arrayBuffer().then(function (buf) {
+        bytes = buf;
+        return post('/api/scan', buf, 'application/octet-stream');
+      }).then(function (r) {
+        var j = r.json;
+        if (r.status !== 200) {
+          preview.innerHTML = '';
+          text(msg, j.error || (j.errors || []).join('; '), 'error');
+          return;
+        }
+        var p = j.puzzles[0];
+        boardText = p.file_text;
+        preview.innerHTML = p.svg;
+        var pre = document.createElement('pre');
+        pre.textContent = p.board_text;
+        preview.appendChild(pre);
+        text(msg, p.summary + ' (confidence ' + Math.round(p.confidence * 100) + '%)', 'good');
+        enable(true);
+      });
+    }
+    input.addEventListener('change', function () { read(input.files[0]); });
+    drop.addEventListener('dragover', function (e) { e.preventDefault(); drop.classList.add('over'); });
+    drop.addEventListener('dragleave', function () { drop.classList.remove('over'); });
+    drop.addEventListener('drop', function (e) {
+      e.preventDefault();
+      drop.classList.remove('over');
+      read(e.dataTransfer.files[0]);
+    });
+    $('#solve', root).addEventListener('click', function () {
+      result.textContent = 'solving…';
+      post('/api/solve', boardText).then(function (r) { showSolve(r, result); });
+    });
+    $('#edit', root).addEventListener('click', function () {
+      location.href = '/editor#board=' + encodeURIComponent(boardText);
+    });
+    $('#save', root).addEventListener('click', function () {
+      post('/api/save', bytes, 'application/octet-stream').then(function (r) {
+        if (r.status !== 200) { text(saved, r.json.error, 'error'); return; }
+        saved.innerHTML = '';
+        r.json.saved.forEach(function (s) {
+          var a = document.createElement('a');
+          a.href = '/puzzles/' + s.id;
+          a.textContent = 'puzzle ' + s.id;
+          saved.appendChild(document.createTextNode(s['new'] ? 'Saved as ' : 'Already stored: '));
+          saved.appendChild(a);
+        });
+      });
+    });
+  }
+
+  function start() {
+    document.querySelectorAll('section.play').forEach(function (s) { new Play(s); });
+    var e = $('section.editor');
+    if (e) new Editor(e);
+    var u = $('section.upload');
+    if (u) new Upload(u);
+    document.body.dataset.app = 'ready';
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

@@ -1,0 +1,49 @@
+// Read-only connections to the database, one per request at a time.
+//
+// A SQLite connection is not shared between threads; opening one per
+// request costs the schema's parse. The pool keeps the connections it
+// opened and lends them out, so each worker thread finds one ready. Every
+// connection is the store's read-only kind (the query authorizer), so no
+// page or API call can write, whatever SQL it runs.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <SQLiteCpp/Database.h>
+
+namespace slidedb::serve {
+
+class ConnectionPool {
+public:
+    explicit ConnectionPool(std::string path);
+
+    class Lease {
+    public:
+        Lease(ConnectionPool& pool, std::unique_ptr<SQLite::Database> db) : pool_(pool), db_(std::move(db)) {}
+        ~Lease() { pool_.give_back(std::move(db_)); }
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+        SQLite::Database& operator*() const { return *db_; }
+        SQLite::Database* operator->() const { return db_.get(); }
+
+    private:
+        ConnectionPool& pool_;
+        std::unique_ptr<SQLite::Database> db_;
+    };
+
+    // A connection, opened now if none is free. Throws StoreError.
+    Lease take();
+    const std::string& path() const { return path_; }
+
+private:
+    void give_back(std::unique_ptr<SQLite::Database> db);
+
+    std::string path_;
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<SQLite::Database>> free_;
+};
+
+}  // namespace slidedb::serve

@@ -1,0 +1,37 @@
+// How `slidedb serve` runs: where it listens, what it may write, and the
+// limits every request stays within.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace slidedb::serve {
+
+struct Limits {
+    std::size_t image_bytes = 10u << 20;  // a screenshot's body
+    std::size_t text_bytes = 1u << 20;    // a board's text, SQL, anything else
+    double solve_seconds = 10;            // one search (IDA*'s clock; BFS by states)
+    std::uint64_t solve_memory = 1ull << 30;  // bytes one search may hold
+    std::uint64_t solve_states = 20'000'000;  // boards one search may keep
+    double sql_seconds = 10;              // one statement of the SQL box
+    std::size_t page_rows = 100;          // rows of a SQL result on one page
+    std::size_t download_rows = 100'000;  // rows of a CSV or JSON download
+};
+
+struct Options {
+    std::string db = "puzzles.db";
+    std::string bind = "127.0.0.1";
+    int port = 8080;  // 0: any free port
+    bool read_only = false;  // no Save
+    int jobs = 4;            // threads answering requests; searches at once
+    Limits limits;
+    // Reports of the user's own (`--sql FILE`), read at start: name, SQL.
+    std::vector<std::pair<std::string, std::string>> user_reports;
+};
+
+// True for an address only this machine reaches (127.0.0.0/8, ::1, localhost).
+bool is_loopback(const std::string& address);
+
+}  // namespace slidedb::serve

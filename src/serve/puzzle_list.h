@@ -1,0 +1,57 @@
+// The puzzle list: filters and a sort read from a URL's query, one page of
+// rows read from the database. The API and the list page share it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <SQLiteCpp/Database.h>
+
+#include "puzzle/puzzle.h"
+
+namespace slidedb::serve {
+
+// A parameter that does not parse; its message names it.
+struct BadRequest : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct ListFilter {
+    std::string family;  // "" any
+    std::optional<int> width, height;  // from size=6x6
+    std::string status;  // solved, unsolvable, limit, unsolved (no search stored); "" any
+    std::optional<std::int64_t> moves_min, moves_max, cluster_min, cluster_max;
+    std::string source;  // part of a source's path
+    std::string sort = "id";  // id, moves, steps, cluster, effort
+    bool descending = false;
+    std::int64_t page = 1;  // from 1
+    std::int64_t per_page = 50;
+};
+
+// Reads the filter from a URL's parameters; unknown names are ignored, a
+// value that does not fit throws BadRequest.
+ListFilter parse_filter(const std::multimap<std::string, std::string>& params);
+
+// The filter back as a URL query ("family=unblock&sort=moves"), with page.
+std::string filter_query(const ListFilter& f, std::int64_t page);
+
+struct ListRow {
+    std::int64_t id = 0;
+    Puzzle puzzle;
+    std::string status;  // "" when not searched
+    std::optional<std::int64_t> moves, steps, cluster_size, examined;
+    std::string source;  // its first source: path, and :line for a line of a file
+};
+
+struct ListPage {
+    std::vector<ListRow> rows;
+    bool has_more = false;
+};
+
+ListPage list_puzzles(SQLite::Database& db, const ListFilter& f);
+
+}  // namespace slidedb::serve

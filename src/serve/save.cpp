@@ -1,0 +1,62 @@
+#include "serve/save.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "families/families.h"
+#include "pipeline/read_input.h"
+#include "serve/board_work.h"
+#include "store/database.h"
+#include "store/import_writer.h"
+
+namespace slidedb::serve {
+
+std::vector<Saved> save_board(App& app, std::string_view bytes) {
+    if (app.options.read_only) throw HttpError(403, "this server is read-only (--read-only): Save is off");
+    const std::string hash = content_hash(bytes);
+    FoundFile file = read_bytes("upload", bytes);
+    // The name is made here: no part of a request names a file.
+    const std::string path = file.is_image ? fmt::format("upload/{}.image", hash.substr(0, 12))
+                                           : fmt::format("editor/{}.txt", hash.substr(0, 12));
+    file.path = path;
+    if (file.puzzles.empty()) {
+        std::vector<ReadError> errors;
+        for (const FoundError& e : file.errors) errors.push_back({e.line, e.message});
+        throw HttpError(400, "nothing to save: " + error_lines(errors));
+    }
+    const auto started = std::chrono::steady_clock::now();
+    std::vector<Saved> saved;
+    {
+        // Which boards the database has solved already: those are not searched.
+        auto db = app.pool.take();
+        SQLite::Statement find(*db, "SELECT p.id, s.puzzle_id IS NOT NULL FROM puzzles p "
+                                    "LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.key = ?");
+        for (FoundPuzzle& p : file.puzzles) {
+            find.reset();
+            find.bind(1, p.puzzle.key);
+            const bool known = find.executeStep();
+            const bool solved = known && find.getColumn(1).getInt() != 0;
+            saved.push_back({known ? find.getColumn(0).getInt64() : 0, p.puzzle.key, !known});
+            if (solved) continue;
+            SearchSlot slot(app.searches, std::chrono::milliseconds(static_cast<long long>(
+                                              app.options.limits.solve_seconds * 1000)));
+            p.result = family_of(p.puzzle).solve(p.puzzle, solve_options(app.options.limits));
+        }
+    }
+    std::lock_guard lock(app.writer);
+    auto db = open_database(app.options.db, Access::ReadWrite);
+    ImportWriter writer(*db, "slidedb serve: save " + path, 1, false);
+    writer.write(file);
+    writer.finish(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    SQLite::Statement id(*db, "SELECT id FROM puzzles WHERE key = ?");
+    for (Saved& s : saved) {
+        id.reset();
+        id.bind(1, s.key);
+        if (id.executeStep()) s.id = id.getColumn(0).getInt64();
+    }
+    return saved;
+}
+
+}  // namespace slidedb::serve
