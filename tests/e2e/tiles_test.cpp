@@ -1,6 +1,7 @@
 // The family `tiles` through the binary: import, the database rows, solve
-// and the HTML page. Only boards whose tables build in a blink (3x3) or need
-// none (parity) are used: the 15-puzzle's tables stay out of the test suite.
+// and the HTML page. Only boards whose tables build in a blink (4x3) or need
+// none (parity, short searches) are used: the 15-puzzle's tables stay out of
+// the test suite.
 #include "e2e.h"
 
 namespace slidedb::e2e {
@@ -97,33 +98,105 @@ TEST(Tiles, SolvePrintsEachTileAndTheBlanksWay) {
         << p.out;
 }
 
-// Under --max-states the 8-puzzle goes to IDA*: its tables are built into
-// the cache folder once (and said so), its levels are the iterations.
-TEST(Tiles, IdaBuildsItsTablesOnceIntoTheCache) {
+// Under --max-states the 8-puzzle goes to IDA*, which Manhattan distance and
+// linear conflicts answer with no table at all.
+TEST(Tiles, ShortSearchesNeedNoTable) {
     TempDir dir;
     write_file(dir / "p.txt", "8 6 7\n2 5 4\n3 0 1\n");
-    const Outcome r = run_shell(dir, with_cache("import p.txt --db t.db --max-states 1000000"));
+    const Outcome r = slidedb(dir, "import p.txt --db t.db --max-states 100000 --cache-dir cache");
     ASSERT_EQ(r.status, 0) << r.err;
-    const Outcome r2 = run_shell(dir, with_cache("import p.txt --db u.db --max-states 100000"));
+    EXPECT_EQ(r.err.find("pattern table"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "cache"));
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(dump(db, "SELECT moves, search, cluster_by FROM solutions"), "31|ida|formula\n");  // as the BFS gives
+    EXPECT_EQ(count(db, "SELECT SUM(examined) FROM levels"), count(db, "SELECT examined FROM solutions"));
+}
+
+// A 4x3 board past the table-free search's budget: its tables are built
+// into the cache folder once (and said so); the search goes on from the
+// bound the first search reached, its levels the iterations of both.
+TEST(Tiles, IdaBuildsItsTablesOnceIntoTheCache) {
+    TempDir dir;
+    write_file(dir / "p.txt", "# size: 4x3\n0 3 2 1 8 7 6 5 11 10 4 9\n");
+    const Outcome r = slidedb(dir, "import p.txt --db u.db --cache-dir cache");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("building the pattern table of 6 tiles on 4x3 (665280 entries), once, into cache/"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("built the pattern table of 6 tiles on 4x3 in "), std::string::npos) << r.err;
+    const Outcome r2 = slidedb(dir, "import p.txt --db v.db --cache-dir cache");
     ASSERT_EQ(r2.status, 0) << r2.err;
-    EXPECT_NE(r2.err.find("building the pattern table of 4 tiles on 3x3"), std::string::npos) << r2.err;
-    const Outcome r3 = run_shell(dir, with_cache("import p.txt --db v.db --max-states 100000"));
-    EXPECT_EQ(r3.err.find("building the pattern table"), std::string::npos) << r3.err;  // mapped from the cache
+    EXPECT_EQ(r2.err.find("pattern table"), std::string::npos) << r2.err;  // mapped from the cache
     EXPECT_TRUE(fs::exists(dir / "cache"));
 
     SQLite::Database db((dir / "v.db").string());
     EXPECT_EQ(dump(db, "SELECT moves, search, cluster_by, cluster_size, cluster_depth FROM solutions"),
-              "31|ida|formula|181440|-1\n");
-    EXPECT_EQ(dump(db, "SELECT max(depth), sum(goals) FROM levels"), "31|1\n");
+              "49|ida|formula|239500800|-1\n");
+    EXPECT_EQ(dump(db, "SELECT max(depth), sum(goals) FROM levels"), "49|1\n");
     EXPECT_EQ(count(db, "SELECT SUM(examined) FROM levels"), count(db, "SELECT examined FROM solutions"));
-    // The same moves as the whole-cluster search gave.
-    SQLite::Database full((dir / "t.db").string());
-    EXPECT_EQ(dump(full, "SELECT moves, search FROM solutions"), "31|bfs\n");
+    EXPECT_GT(count(db, "SELECT examined FROM solutions"), 4000000);  // the budget, then the tables
     // A search stopped by --max-states says so in limit_reason, beside the reason in words.
-    ASSERT_EQ(run_shell(dir, with_cache("import p.txt --db w.db --max-states 50")).status, 0);
+    ASSERT_EQ(slidedb(dir, "import p.txt --db w.db --max-states 50 --cache-dir cache").status, 0);
     SQLite::Database cut((dir / "w.db").string());
     EXPECT_EQ(dump(cut, "SELECT status, limit_reason, search, reason FROM solutions"),
               "limit|states|ida|stopped after 50 boards (--max-states)\n");
+}
+
+// The 15-puzzle's tables need about 2 GB to build: under --max-memory 64M
+// the puzzle that needs them is a `limit` row (memory), nothing is built,
+// and the batch goes on.
+TEST(Tiles, TablesOverTheMemoryBudgetMakeALimitRow) {
+    TempDir dir;
+    write_file(dir / "p.txt",
+               "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15\n"
+               "0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1\n"
+               "1 2 3 4 / 5 6 7 8 / 9 10 0 12 / 13 14 11 15\n");
+    const Outcome r = slidedb(dir, "import p.txt --db t.db --max-memory 64M --cache-dir cache");
+    EXPECT_EQ(r.status, 1) << r.err;  // the limit is named as a failed input
+    EXPECT_NE(r.err.find("3 puzzles (3 new, 0 known); new: 2 solved, 0 unsolvable, 1 limit"), std::string::npos)
+        << r.err;
+    EXPECT_FALSE(fs::exists(dir / "cache"));
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(dump(db, "SELECT so.line, s.status, s.moves, s.limit_reason FROM sources so JOIN solutions s "
+                       "USING (puzzle_id) ORDER BY so.line"),
+              "1|solved|1|NULL\n2|limit|NULL|memory\n3|solved|2|NULL\n");
+    EXPECT_EQ(dump(db, "SELECT reason FROM solutions WHERE status = 'limit'"),
+              "the pattern tables need 2035 MiB to build or load, over the memory limit of 64 MiB (--max-memory)\n");
+}
+
+// A tiles file is read as it streams: every line is stored, and a bad line
+// in the middle is an error row with its line number.
+TEST(Tiles, LargeFileStreamsWithEveryLineAndTheBadOne) {
+    TempDir dir;
+    std::string text;
+    std::uint32_t seed = 1;
+    for (int line = 1; line <= 20000; ++line) {
+        if (line == 10000) {
+            text += "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 15\n";
+            continue;
+        }
+        // A short walk of the blank from the goal.
+        int cells[16], blank = 15;
+        for (int i = 0; i < 16; ++i) cells[i] = (i + 1) % 16;
+        for (int step = 0; step < 1 + line % 9; ++step) {
+            seed = seed * 1103515245u + 12345u;
+            const int way = static_cast<int>((seed >> 16) % 4);
+            const int to = way == 0 ? blank - 4 : way == 1 ? blank + 4 : way == 2 ? blank - 1 : blank + 1;
+            if (to < 0 || to >= 16 || (way >= 2 && to / 4 != blank / 4)) continue;
+            std::swap(cells[blank], cells[to]);
+            blank = to;
+        }
+        for (int i = 0; i < 16; ++i) text += std::to_string(cells[i]) + (i == 15 ? "\n" : i % 4 == 3 ? " / " : " ");
+    }
+    write_file(dir / "in.txt", text);
+    const Outcome r = slidedb(dir, "import in.txt --db t.db --cache-dir cache");
+    EXPECT_EQ(r.status, 1) << r.err;
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(dump(db, "SELECT COUNT(*), MIN(line), MAX(line), SUM(line) FROM sources"),
+              "19999|1|20000|200000000\n");  // 1 + ... + 20000 less 10000
+    EXPECT_EQ(dump(db, "SELECT path, line, message FROM errors"), "in.txt|10000|no blank: tile 15 appears twice\n");
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE status <> 'solved'"), 0);
+    EXPECT_FALSE(fs::exists(dir / "cache"));  // short walks: no table
 }
 
 TEST(Tiles, HtmlDrawsTilesAndPlaysTheSolution) {

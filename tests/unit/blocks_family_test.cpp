@@ -92,5 +92,26 @@ TEST(BlocksFamily, RefusesWhatDoesNotFit) {
     EXPECT_NE(f.validate(other), "");
 }
 
+// The family's reader takes the file a byte at a time and keeps only the
+// puzzle's lines: the same board, errors on the same lines.
+TEST(BlocksFamily, StreamingReaderAgreesWithTheWholeRead) {
+    const Family& blocks = *find_family("blocks");
+    auto streamed = [&](const std::string& text) {
+        auto reader = blocks.reader();
+        std::vector<ReadItem> items;
+        for (char c : text) reader->feed(std::string_view(&c, 1), items);
+        reader->finish(items);
+        return items;
+    };
+    const ReadPuzzle whole = only_puzzle(blocks.read(kKlotski));
+    const ReadPuzzle piecewise = only_puzzle(streamed(std::string(kKlotski) + std::string(100000, '\n')));
+    EXPECT_EQ(piecewise.puzzle.key, whole.puzzle.key);
+    EXPECT_EQ(piecewise.line, 2);
+    const auto bad = streamed("# c\n\nstart\nA.\ngoal\n.A\nstart\nA.\n" + std::string(100000, '.') + "\n");
+    ASSERT_EQ(bad.size(), 1u);
+    EXPECT_EQ(std::get<ReadError>(bad[0]).line, 7);
+    EXPECT_EQ(std::get<ReadError>(bad[0]).message, "a second 'start' or 'goal': a file holds one puzzle");
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -73,3 +73,40 @@ TEST(TilesFamily, UnsolvableCarriesTheReason) {
     EXPECT_EQ(r.examined, 0u);
     EXPECT_EQ(family_of(p).solve(p, SolveOptions{}).moves, 0);
 }
+
+// The family's reader takes a file in pieces cut anywhere and gives what
+// read() gives for the whole, line numbers included.
+TEST(TilesFamily, StreamingReaderAgreesWithTheWholeRead) {
+    const Family& tiles = *find_family("tiles");
+    const std::string text =
+        "# goal: blank first\n1 0\n2 3\n\n# size: 3x2\nA 3 1 2 3 4 0 5\n1 2 3\n4 x 6\n7 8 0\r\n\n"
+        "1 2 3 / 4 5 6 / 7 0 8";
+    auto describe = [](const std::vector<ReadItem>& items) {
+        std::string out;
+        for (const auto& item : items) {
+            if (const auto* e = std::get_if<ReadError>(&item)) out += std::to_string(e->line) + " error " + e->message + "\n";
+            else out += std::to_string(std::get<ReadPuzzle>(item).line) + " " + std::get<ReadPuzzle>(item).puzzle.key + "\n";
+        }
+        return out;
+    };
+    const std::string whole = describe(tiles.read(text));
+    EXPECT_EQ(whole,
+              "2 tiles 2x2 1 0 / 2 3 goal 0 1 / 2 3\n"
+              "6 tiles 3x2 1 2 3 / 4 0 5 goal 0 1 2 / 3 4 5\n"
+              "7 error line 8: 'x' is not a tile number\n"
+              "11 tiles 3x3 1 2 3 / 4 5 6 / 7 0 8 goal 0 1 2 / 3 4 5 / 6 7 8\n");
+    for (std::size_t piece : {1u, 2u, 7u, 64u}) {
+        auto reader = tiles.reader();
+        std::vector<ReadItem> items;
+        for (std::size_t at = 0; at < text.size(); at += piece) reader->feed(std::string_view(text).substr(at, piece), items);
+        reader->finish(items);
+        EXPECT_EQ(describe(items), whole) << piece;
+    }
+    // An overlong line is refused with its line, the rest read.
+    auto reader = tiles.reader();
+    std::vector<ReadItem> items;
+    reader->feed("1 2 3 / 4 5 6 / 7 0 8\n" + std::string(5000, '1') + "\n1 2 3 / 4 5 6 / 0 7 8\n", items);
+    reader->finish(items);
+    EXPECT_EQ(describe(items), "1 tiles 3x3 1 2 3 / 4 5 6 / 7 0 8\n2 error line is 5000 bytes; lines over 4096 bytes are not read\n"
+                               "3 tiles 3x3 1 2 3 / 4 5 6 / 0 7 8\n");
+}

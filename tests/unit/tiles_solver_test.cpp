@@ -2,7 +2,10 @@
 
 #include <filesystem>
 
+#include <random>
+
 #include "families/tiles/format.h"
+#include "families/tiles/manhattan.h"
 #include "families/tiles/solver.h"
 #include "families/tiles/symmetry.h"
 
@@ -50,6 +53,7 @@ TEST(TilesSolver, LargerThanMaxStatesGoesToIdaWithFormulaFigures) {
     const TileBoard goal = blank_last_goal(3, 3);
     TilesOptions o = in_memory();
     o.max_states = 100000;  // below the 8-puzzle's 181,440 boards
+    o.manhattan_boards = 0;  // straight to the tables
     const TileBoard start = parse_board("6 4 7 / 8 5 0 / 3 2 1");
     const auto r = solve_tiles(start, goal, o);
     EXPECT_EQ(r.status, Status::Solved);
@@ -65,6 +69,56 @@ TEST(TilesSolver, LargerThanMaxStatesGoesToIdaWithFormulaFigures) {
     for (const auto& l : r.levels) generated += l.examined;
     EXPECT_EQ(generated, r.examined);
     EXPECT_EQ(r.tables.built, 2);
+}
+
+// Manhattan distance and linear conflicts answer without a table: the
+// 8-puzzle's hardest, and a 24-puzzle two moves from home.
+TEST(TilesSolver, ShortSearchesNeedNoTable) {
+    TilesOptions o = in_memory();
+    o.max_states = 100000;
+    const auto r = solve_tiles(parse_board("8 6 7 / 2 5 4 / 3 0 1"), blank_last_goal(3, 3), o);
+    EXPECT_EQ(r.method, Method::Ida);
+    EXPECT_EQ(r.moves, 31);  // (with tables if an earlier search left them in the process)
+    const TileBoard start = parse_board("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 0 23 24");
+    const auto t = solve_tiles(start, blank_last_goal(5, 5), in_memory());
+    EXPECT_EQ(t.moves, 2);
+    EXPECT_EQ(moves_text(t.solution), "23R 24R");
+    EXPECT_EQ(t.tables.built + t.tables.loaded, 0);
+}
+
+// Every 8-puzzle board's bound without tables is at most its distance, and
+// the bound of the two 31-move boards: taxicab 21, conflicts add to 23.
+TEST(TilesSolver, ManhattanWithConflictsNeverExceedsTheTrueDistance) {
+    const TileBoard goal = blank_last_goal(3, 3);
+    TilesOptions o = in_memory();
+    std::mt19937 random(3);
+    TileBoard b = goal;
+    for (int i = 0; i < 2000; ++i) {
+        try {
+            b = apply_move(b, move_toward(b, static_cast<Direction>(random() % 4)));
+        } catch (const TileError&) {
+            continue;  // an edge
+        }
+        const auto exact = solve_tiles(b, goal, o);
+        ASSERT_LE(manhattan_bound(b, goal), exact.moves) << board_text(b);
+    }
+    EXPECT_EQ(manhattan_bound(parse_board("8 6 7 / 2 5 4 / 3 0 1"), goal), 23);
+}
+
+// A budget of no boards fetches the tables at once; a memory budget below
+// them makes a limit, memory, without building anything. Tables the process
+// holds already are used without a first search.
+TEST(TilesSolver, TablesOverTheMemoryBudgetAreNeverBuilt) {
+    TilesOptions o = in_memory();
+    o.max_states = 100000;
+    o.manhattan_boards = 0;
+    o.max_memory = 4096;
+    // A goal with the blank in the middle: tables no other test holds.
+    const auto r = solve_tiles(parse_board("1 2 3 / 4 5 0 / 6 7 8"), parse_board("1 2 3 / 4 0 5 / 6 7 8"), o);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.cut, Cut::Memory);
+    EXPECT_EQ(r.reason, "the pattern tables need 12 KiB to build or load, over the memory limit of 4 KiB (--max-memory)");
+    EXPECT_EQ(r.tables.built, 0);
 }
 
 TEST(TilesSolver, LimitStopsCleanly) {
@@ -106,6 +160,7 @@ TEST(TilesSymmetry, SolutionsOnTheCanonicalBoardReplayOnTheOriginal) {
             const auto bfs = solve_tiles(start, goal, in_memory());
             TilesOptions ida = in_memory();
             ida.max_states = 100000;  // under the 8-puzzle's cluster: IDA*
+            ida.manhattan_boards = 0;  // with the canonical goal's tables
             const auto r = solve_tiles(start, goal, ida);
             EXPECT_EQ(r.method, Method::Ida);
             EXPECT_EQ(r.moves, bfs.moves) << goal_text;

@@ -20,9 +20,7 @@ public:
     static constexpr int kMaxBranch = 4;
 
     ManhattanDomain(const TileBoard& start, const TileBoard& goal)
-        : g_(start.width, start.height), width_(start.width), height_(start.height) {
-        cells_ = start.cells;
-        blank_ = static_cast<std::uint8_t>(start.blank());
+        : board_(start), width_(start.width), height_(start.height) {
         const int n = start.size();
         for (int c = 0; c < n; ++c) {
             const std::uint8_t t = goal.cells[c];
@@ -34,7 +32,7 @@ public:
                 distance_[t][c] = static_cast<std::uint8_t>(std::abs(c / width_ - goal_row_[t]) +
                                                             std::abs(c % width_ - goal_col_[t]));
         for (int c = 0; c < n; ++c)
-            if (cells_[c] != kBlank) taxicab_ += distance_[cells_[c]][c];
+            if (board_.cells[c] != kBlank) taxicab_ += distance_[board_.cells[c]][c];
         for (int r = 0; r < height_; ++r) conflicts_ += row_[r] = row_conflicts(r);
         for (int c = 0; c < width_; ++c) conflicts_ += col_[c] = col_conflicts(c);
     }
@@ -42,22 +40,16 @@ public:
     int h() const { return taxicab_ + 2 * conflicts_; }
     bool at_goal() const { return taxicab_ == 0; }
     int cost(Move) const { return 1; }
-    int moves(const Move* last, Move* out) const { return blank_steps(g_, blank_, last, out); }
+    int moves(const Move* last, Move* out) const { return board_.moves(last, out); }
 
     void apply(Move m) {
-        const std::uint8_t t = cells_[m.to];
-        cells_[m.from] = t;
-        cells_[m.to] = kBlank;
-        blank_ = m.to;
+        const std::uint8_t t = board_.play(m);
         taxicab_ += distance_[t][m.from] - distance_[t][m.to];
         recount(saved_[depth_++], m);
     }
 
     void undo(Move m) {
-        const std::uint8_t t = cells_[m.from];
-        cells_[m.to] = t;
-        cells_[m.from] = kBlank;
-        blank_ = m.from;
+        const std::uint8_t t = board_.undo(m);
         taxicab_ += distance_[t][m.to] - distance_[t][m.from];
         const Saved& s = saved_[--depth_];
         std::uint8_t* line = s.rows ? row_ : col_;
@@ -100,30 +92,23 @@ private:
         return count - longest;
     }
 
-    int row_conflicts(int r) const {
+    // The line of `length` cells from `first`, `stride` apart: its tiles at
+    // home in it (line_of[t] == index), ordered by `place`.
+    int conflicts(int first, int stride, int length, int index, const std::uint8_t* line_of,
+                  const std::uint8_t* place) const {
         std::uint8_t goals[kMaxSide];
         int count = 0;
-        for (int c = 0; c < width_; ++c) {
-            const std::uint8_t t = cells_[r * width_ + c];
-            if (t != kBlank && goal_row_[t] == r) goals[count++] = goal_col_[t];
+        for (int i = 0; i < length; ++i) {
+            const std::uint8_t t = board_.cells[first + i * stride];
+            if (t != kBlank && line_of[t] == index) goals[count++] = place[t];
         }
         return must_leave(goals, count);
     }
+    int row_conflicts(int r) const { return conflicts(r * width_, 1, width_, r, goal_row_, goal_col_); }
+    int col_conflicts(int c) const { return conflicts(c, width_, height_, c, goal_col_, goal_row_); }
 
-    int col_conflicts(int c) const {
-        std::uint8_t goals[kMaxSide];
-        int count = 0;
-        for (int r = 0; r < height_; ++r) {
-            const std::uint8_t t = cells_[r * width_ + c];
-            if (t != kBlank && goal_col_[t] == c) goals[count++] = goal_row_[t];
-        }
-        return must_leave(goals, count);
-    }
-
-    Geometry g_;
+    SearchBoard board_;
     int width_, height_;
-    std::array<std::uint8_t, kMaxCells> cells_{};
-    std::uint8_t blank_ = 0;
     std::uint8_t goal_row_[kMaxCells] = {}, goal_col_[kMaxCells] = {};
     std::uint8_t distance_[kMaxCells][kMaxCells] = {};  // tile, cell -> taxicab distance home
     std::uint8_t row_[kMaxSide] = {}, col_[kMaxSide] = {};  // tiles that must leave each line

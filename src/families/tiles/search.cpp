@@ -17,16 +17,14 @@ public:
     using Move = BlankStep;
     static constexpr int kMaxBranch = 4;
 
-    TileDomain(const TileBoard& start, const PatternSet& set) : set_(set), g_(start.width, start.height) {
-        cells_ = start.cells;
-        blank_ = static_cast<std::uint8_t>(start.blank());
+    TileDomain(const TileBoard& start, const PatternSet& set) : set_(set), board_(start) {
         groups_ = static_cast<int>(set.groups.size());
         for (int k = 0; k < groups_; ++k) {
             index_.emplace_back(start.size(), static_cast<int>(set.groups[k].tiles.size()));
             table_[k] = set.groups[k].table->data();
         }
         for (int c = 0; c < start.size(); ++c) {
-            const std::uint8_t t = cells_[c];
+            const std::uint8_t t = board_.cells[c];
             if (t == kBlank) continue;
             where_[set.group_of[t]][set.slot_of[t]] = static_cast<std::uint8_t>(c);
             const std::uint8_t m = set.mirror_tile[t];
@@ -43,16 +41,13 @@ public:
     }
 
     int h() const { return sum_ > mirror_sum_ ? sum_ : mirror_sum_; }
-    bool at_goal() const { return sum_ == 0 && cells_ == set_.goal.cells; }
+    bool at_goal() const { return sum_ == 0 && board_.cells == set_.goal.cells; }
     int cost(Move) const { return 1; }
 
-    int moves(const Move* last, Move* out) const { return blank_steps(g_, blank_, last, out); }
+    int moves(const Move* last, Move* out) const { return board_.moves(last, out); }
 
     void apply(Move m) {
-        const std::uint8_t t = cells_[m.to];
-        cells_[m.from] = t;
-        cells_[m.to] = kBlank;
-        blank_ = m.to;
+        const std::uint8_t t = board_.play(m);
         Saved& s = saved_[depth_++];
         const int k = set_.group_of[t];
         s.h = h_[k];
@@ -70,10 +65,7 @@ public:
     }
 
     void undo(Move m) {
-        const std::uint8_t t = cells_[m.from];
-        cells_[m.to] = t;
-        cells_[m.from] = kBlank;
-        blank_ = m.from;
+        const std::uint8_t t = board_.undo(m);
         const Saved& s = saved_[--depth_];
         const int k = set_.group_of[t];
         where_[k][set_.slot_of[t]] = m.to;
@@ -93,9 +85,7 @@ private:
         int h, mirror_h;
     };
     const PatternSet& set_;
-    Geometry g_;
-    std::array<std::uint8_t, kMaxCells> cells_{};
-    std::uint8_t blank_ = 0;
+    SearchBoard board_;
     int groups_ = 0;
     std::vector<pdb::PlacementIndex> index_;
     const std::uint8_t* table_[kMaxGroups] = {};

@@ -41,6 +41,32 @@ inline int blank_steps(const Geometry& g, std::uint8_t blank, const BlankStep* l
     return n;
 }
 
+// The board a search plays on: the cells and the blank, moved in place.
+struct SearchBoard {
+    Geometry g;
+    std::array<std::uint8_t, kMaxCells> cells{};
+    std::uint8_t blank = 0;
+
+    explicit SearchBoard(const TileBoard& b)
+        : g(b.width, b.height), cells(b.cells), blank(static_cast<std::uint8_t>(b.blank())) {}
+    int moves(const BlankStep* last, BlankStep* out) const { return blank_steps(g, blank, last, out); }
+    // Slides the tile at m.to into the blank; returns that tile.
+    std::uint8_t play(BlankStep m) {
+        const std::uint8_t t = cells[m.to];
+        cells[m.from] = t;
+        cells[m.to] = kBlank;
+        blank = m.to;
+        return t;
+    }
+    std::uint8_t undo(BlankStep m) {
+        const std::uint8_t t = cells[m.from];
+        cells[m.to] = t;
+        cells[m.from] = kBlank;
+        blank = m.from;
+        return t;
+    }
+};
+
 // A search's figures, its path replayed from the start as tile moves;
 // `bytes`: what the search held besides its path.
 TileSearchResult tile_result(const TileBoard& start, const IdaResult<BlankStep>& r, std::uint64_t bytes);

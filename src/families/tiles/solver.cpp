@@ -63,7 +63,11 @@ void add_iterations(const std::vector<IdaIteration>& iterations, bool solved, in
     }
 }
 
-std::string mib(std::uint64_t bytes) { return fmt::format("{} MiB", (bytes + (1 << 20) - 1) >> 20); }
+// Bytes for people, rounded up: "2035 MiB", "12 KiB".
+std::string mib(std::uint64_t bytes) {
+    if (bytes < (1 << 20)) return fmt::format("{} KiB", (bytes + 1023) >> 10);
+    return fmt::format("{} MiB", (bytes + (1 << 20) - 1) >> 20);
+}
 
 }  // namespace
 
