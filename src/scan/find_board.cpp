@@ -485,20 +485,30 @@ int Scanner::wood_beyond() const {
         const double o = (side == 0 || side == 2) ? -1 : 1;
         const double e = side == 0 ? top_ : side == 1 ? top_ + rows_ * py_ : side == 2 ? left_ : left_ + cols_ * px_;
         const double a0 = horiz ? left_ : top_, len = horiz ? cols_ * px_ : rows_ * py_;
-        int n = 0, same = 0;
-        for (int k = 0; k < 48; ++k) {
-            const double a = a0 + len * (k + 0.5) / 48;
-            if (!horiz && a > prow0 - 0.2 * py_ && a < prow0 + 1.2 * py_) continue;  // the exit
-            for (const double d : {0.08, 0.12}) {
-                const double u = e + o * d * (horiz ? py_ : px_);
-                const int x = static_cast<int>(horiz ? a : u), y = static_cast<int>(horiz ? u : a);
-                if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-                const std::uint8_t* p = im_.px(x, y);
-                ++n;
-                same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
+        // Wood of the blocks' colour at 0.08 and 0.12 of a cell beyond; where
+        // a mark hides most of that, at 0.3 and 0.35 (a block beyond the line
+        // is wider than any mark along it), and a side hidden there too is
+        // taken as one with wood beyond.
+        auto look = [&](double d0, double d1) {
+            int n = 0, same = 0, tried = 0;
+            for (int k = 0; k < 48; ++k) {
+                const double a = a0 + len * (k + 0.5) / 48;
+                if (!horiz && a > prow0 - 0.2 * py_ && a < prow0 + 1.2 * py_) continue;  // the exit
+                for (const double d : {d0, d1}) {
+                    const double u = e + o * d * (horiz ? py_ : px_);
+                    const int x = static_cast<int>(horiz ? a : u), y = static_cast<int>(horiz ? u : a);
+                    if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                    ++tried;
+                    if (near_ink(x, y, true)) continue;
+                    const std::uint8_t* p = im_.px(x, y);
+                    ++n;
+                    same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
+                }
             }
-        }
-        if (n > 0 && same * 10 >= n * 3) return side;
+            return n * 2 < tried ? -1 : n > 0 && same * 10 >= n * 3 ? 1 : 0;  // -1 hidden, 1 wood
+        };
+        const int near = look(0.08, 0.12);
+        if (near == 1 || (near == -1 && look(0.3, 0.35) != 0)) return side;
     }
     return -1;
 }
