@@ -191,10 +191,10 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
 
 // Walks out from the prisoner's grid line `start` one cell at a time to
 // the first line that is the tray's edge on `side`. Sets `edge` (its
-// position) and `cut` (the picture's border stands for the edge).
+// position) and `cut` (the picture cuts off what lies beyond: the line
+// itself stands for the edge).
 std::optional<Failure> Scanner::walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
                                      bool& cut, bool rim_allowed) {
-    static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
     const double p = side < 2 ? py_ : px_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
     const double limit = side < 2 ? im_.height : im_.width;
@@ -221,8 +221,9 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         if (beyond < 0 || beyond > limit - 1) {
             if (line < -0.2 * p || line > limit + 0.2 * p)
                 return Failure{fmt::format("board not found: the picture cuts through a row of cells on the {} "
-                                           "side", kSide[side])};
-            edge = o < 0 ? 0 : limit;
+                                           "side", kSideName[side])};
+            // (the lattice's line; a bare crop takes the border itself, below)
+            edge = line;
             cut = true;
             if (trace_) trace_->edges.push_back({side, edge, 1.0, true});
             return std::nullopt;
@@ -276,7 +277,7 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
     }
     return Failure{fmt::format("board not found: no edge of the tray on the {} side within {} cells of the "
                                "prisoner",
-                               kSide[side], kMaxSide)};
+                               kSideName[side], kMaxSide)};
 }
 
 // The grid is fitted over a band of two and a half cells around the
@@ -386,6 +387,29 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
         if (round > 0 && oL == L && oR == R && oT == T && oB == B) break;
         if (round == 3) return Failure{"board not found: the tray's edges do not settle"};
     }
+    const int cuts = cl + cr + ct + cb;
+    if (cuts == 4) {
+        // A bare crop: the picture is the board.
+        L = T = 0;
+        R = im_.width;
+        B = im_.height;
+    } else if (cuts > 0) {
+        // Where the picture cuts off the frame, the lattice found inside
+        // fixes the board's edge: the picture's border must fall on that
+        // grid line or beyond it (0.03 cell inside at most), so that only
+        // whole rows and columns lie inside, their blocks' ends in sight
+        // (check_cut_ends); a row or column cut in part is refused.
+        const std::array<std::pair<bool, double>, 4> over{{{ct, -T}, {cb, B - im_.height}, {cl, -L},
+                                                           {cr, R - im_.width}}};
+        for (int side = 0; side < 4; ++side) {
+            const auto [is_cut, beyond] = over[static_cast<size_t>(side)];
+            const double p = side < 2 ? py_ : px_;
+            if (is_cut && beyond > 0.03 * p)
+                return Failure{fmt::format("board not found: the picture cuts through a row of cells on the {} side "
+                                           "({:.2f} of a cell missing)",
+                                           kSideName[side], beyond / p)};
+        }
+    }
     const int nx = static_cast<int>(std::lround((R - L) / px_)), ny = static_cast<int>(std::lround((B - T) / py_));
     if (trace_) {
         trace_->have_grid = true;
@@ -408,10 +432,6 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
     cut_r_ = cr;
     cut_t_ = ct;
     cut_b_ = cb;
-    const int cuts = cl + cr + ct + cb;
-    if (cuts != 0 && cuts != 4)
-        return Failure{fmt::format("board not found: the picture cuts through the board ({} side{} without frame)",
-                                   cuts, cuts > 1 ? "s" : "")};
     left_ = L;
     top_ = T;
     px_ = fx;
@@ -436,12 +456,11 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
 // frame (one long block along a side, a side whose only gap is at the
 // exit) would show it.
 std::optional<Failure> Scanner::check_beyond() const {
-    static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
     const int side = wood_beyond();
     if (side < 0) return std::nullopt;
     return Failure{fmt::format("board not found: unclear where the board ends on the {} side (wood of "
                                "the blocks' colour beyond it)",
-                               kSide[side])};
+                               kSideName[side])};
 }
 
 int Scanner::wood_beyond() const {
@@ -466,20 +485,30 @@ int Scanner::wood_beyond() const {
         const double o = (side == 0 || side == 2) ? -1 : 1;
         const double e = side == 0 ? top_ : side == 1 ? top_ + rows_ * py_ : side == 2 ? left_ : left_ + cols_ * px_;
         const double a0 = horiz ? left_ : top_, len = horiz ? cols_ * px_ : rows_ * py_;
-        int n = 0, same = 0;
-        for (int k = 0; k < 48; ++k) {
-            const double a = a0 + len * (k + 0.5) / 48;
-            if (!horiz && a > prow0 - 0.2 * py_ && a < prow0 + 1.2 * py_) continue;  // the exit
-            for (const double d : {0.08, 0.12}) {
-                const double u = e + o * d * (horiz ? py_ : px_);
-                const int x = static_cast<int>(horiz ? a : u), y = static_cast<int>(horiz ? u : a);
-                if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-                const std::uint8_t* p = im_.px(x, y);
-                ++n;
-                same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
+        // Wood of the blocks' colour at 0.08 and 0.12 of a cell beyond; where
+        // a mark hides most of that, at 0.3 and 0.35 (a block beyond the line
+        // is wider than any mark along it), and a side hidden there too is
+        // taken as one with wood beyond.
+        auto look = [&](double d0, double d1) {
+            int n = 0, same = 0, tried = 0;
+            for (int k = 0; k < 48; ++k) {
+                const double a = a0 + len * (k + 0.5) / 48;
+                if (!horiz && a > prow0 - 0.2 * py_ && a < prow0 + 1.2 * py_) continue;  // the exit
+                for (const double d : {d0, d1}) {
+                    const double u = e + o * d * (horiz ? py_ : px_);
+                    const int x = static_cast<int>(horiz ? a : u), y = static_cast<int>(horiz ? u : a);
+                    if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                    ++tried;
+                    if (near_ink(x, y, true)) continue;
+                    const std::uint8_t* p = im_.px(x, y);
+                    ++n;
+                    same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
+                }
             }
-        }
-        if (n > 0 && same * 10 >= n * 3) return side;
+            return n * 2 < tried ? -1 : n > 0 && same * 10 >= n * 3 ? 1 : 0;  // -1 hidden, 1 wood
+        };
+        const int near = look(0.08, 0.12);
+        if (near == 1 || (near == -1 && look(0.3, 0.35) != 0)) return side;
     }
     return -1;
 }

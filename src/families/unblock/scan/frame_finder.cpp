@@ -297,7 +297,6 @@ int Scanner::colour_dist(const std::array<int, 3>& a, const std::array<int, 3>& 
 }
 
 std::optional<Failure> Scanner::check_edges() {
-    static constexpr const char* kSide[] = {"top", "bottom", "left", "right"};
     for (int round = 0; round < 3; ++round) {
         bool ok = true;
         const auto odd = odd_sides(0.1, ok);
@@ -306,7 +305,7 @@ std::optional<Failure> Scanner::check_edges() {
         for (int side = 0; side < 4; ++side) {
             if (odd[static_cast<size_t>(side)] < 0)
                 return Failure{fmt::format("board not found: the frame's {} side is outside the picture",
-                                           kSide[side])};
+                                           kSideName[side])};
             // One odd cell per side is the exit notch (or something on the frame).
             if (odd[static_cast<size_t>(side)] >= 2) {
                 if (grow >= 0)
@@ -316,7 +315,7 @@ std::optional<Failure> Scanner::check_edges() {
         }
         if (grow < 0) return std::nullopt;
         if (round == 2 || (grow < 2 ? rows_ : cols_) >= kMaxSide)
-            return Failure{fmt::format("board not found: no frame along the {} side of the board", kSide[grow])};
+            return Failure{fmt::format("board not found: no frame along the {} side of the board", kSideName[grow])};
         // Grow by one row or column, then look at the new row: it must hold
         // cells of the board's colours, not the frame's.
         if (grow == 0) top_ -= py_;
@@ -330,14 +329,14 @@ std::optional<Failure> Scanner::check_edges() {
             const int c = grow == 2 ? 0 : grow == 3 ? cols_ - 1 : k;
             const double cx = cell_x(c) + 0.5 * px_, cy = cell_y(r) + 0.5 * py_;
             if (cx < 0 || cy < 0 || cx > im_.width - 1 || cy > im_.height - 1)
-                return Failure{fmt::format("board not found: no frame along the {} side of the board", kSide[grow])};
+                return Failure{fmt::format("board not found: no frame along the {} side of the board", kSideName[grow])};
             const auto col = patch(cx, cy, 0.2 * px_, 0.2 * py_);
             const double d = 0.1;
             const auto ref = patch(left_ - d * px_, top_ - d * py_, 0.02 * px_, 0.02 * py_);
             frame_like += !board_like(col) || colour_dist(col, ref) <= 45;
         }
         if (frame_like > 0)
-            return Failure{fmt::format("board not found: unclear where the board ends on the {} side", kSide[grow])};
+            return Failure{fmt::format("board not found: unclear where the board ends on the {} side", kSideName[grow])};
         note(0.7);
         grew_ = true;
         if (trace_) {

@@ -40,4 +40,25 @@ inline bool is_gap_dark(const std::uint8_t* p) {
     return luma(p) < 40 && p[0] >= p[2] + 8 && p[0] + 4 >= p[1];
 }
 
+// Marks a person drew over the picture (words, arrows, rectangles, pen
+// strokes): ink of a colour no board shows, blue or green (white is not
+// told from the highlights of pale wood).
+// Red ink looks like the prisoner: it is told apart by where it lies (red
+// on floor or wood is a mark), see Scanner::near_ink.
+inline bool is_ink(const std::uint8_t* p) {
+    const int r = p[0], g = p[1], b = p[2];
+    return (b >= r + 40 && b >= g + 10) || (g >= r + 30 && g >= b + 20);
+}
+
+// Red ink is bright; the dark red at the rim of cherry wood (and the red a
+// JPEG bleeds into the seams beside it) is not.
+inline bool is_red_ink(const std::uint8_t* p) { return is_red(p) && luma(p) >= 60; }
+
+// On the prisoner, whose red has no highlight near white, white is ink too
+// (a word written on it).
+inline bool is_ink_on_red(const std::uint8_t* p) {
+    const int r = p[0], g = p[1], b = p[2];
+    return is_ink(p) || (g >= 170 && b >= 160 && r >= 180);
+}
+
 }  // namespace slidedb::scanning

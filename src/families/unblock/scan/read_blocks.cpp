@@ -9,8 +9,10 @@ namespace slidedb::scanning {
 // Darkness across the edge between two block cells: the darkest line near
 // the edge against the wood on both sides. Returns min/base.
 // Measured over the part [f0, f1] of the edge's length.
-double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at) const {
-    // Profile across the edge, averaged along the middle half of it.
+double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at, double* seen) const {
+    // Profile across the edge, averaged along the part of it. Where a
+    // mark's ink lies (and a few pixels round it: scaling and JPEG blur a
+    // stroke), nothing is read; `seen` tells the share of lines kept.
     const double p = vertical_edge ? px_ : py_;
     const double q = vertical_edge ? py_ : px_;
     const double e = vertical_edge ? cell_x(c + 1) : cell_y(r + 1);  // edge position
@@ -18,30 +20,68 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
     const double a1 = (vertical_edge ? cell_y(r) : cell_x(c)) + f1 * q;
     const int reach = static_cast<int>(std::ceil(0.24 * p));
     const int astep = std::max(1, static_cast<int>(q / 30));
-    std::vector<double> prof(static_cast<size_t>(2 * reach + 1));
-    for (int d = -reach; d <= reach; ++d) {
-        const int u = round_px(e + d);
-        long sum = 0, n = 0;
-        for (int a = static_cast<int>(a0); a <= static_cast<int>(a1); a += astep) {
+    const bool red_ink = cls(r, c) != 2;
+    const int width = 2 * reach + 1;
+    std::vector<int> lum;            // per line across and offset: luma, or -1 off the picture
+    std::vector<std::uint8_t> ink;   // and whether a mark's ink is there
+    int lines = 0;
+    for (int a = static_cast<int>(a0); a <= static_cast<int>(a1); a += astep, ++lines) {
+        for (int d = -reach; d <= reach; ++d) {
+            const int u = round_px(e + d);
             const int x = vertical_edge ? u : a, y = vertical_edge ? a : u;
-            if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-            sum += luma(im_.px(x, y));
-            ++n;
+            if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) {
+                lum.push_back(-1);
+                ink.push_back(0);
+                continue;
+            }
+            const std::uint8_t* px = im_.px(x, y);
+            lum.push_back(luma(px));
+            ink.push_back(red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px));
         }
-        prof[static_cast<size_t>(d + reach)] = n ? static_cast<double>(sum) / n : 0;
     }
+    // Each sample within ink_reach of ink (across, and along in lines) is
+    // left out; what stays is averaged per offset.
+    const int ra = std::max(1, static_cast<int>(std::ceil(ink_reach() / static_cast<double>(astep))));
+    const int rd = ink_reach();
+    std::vector<std::uint8_t> masked(ink.size(), 0);
+    for (int i = 0; i < lines; ++i)
+        for (int d = 0; d < width; ++d) {
+            if (!ink[static_cast<size_t>(i * width + d)]) continue;
+            for (int j = std::max(0, i - ra); j <= std::min(lines - 1, i + ra); ++j)
+                for (int k = std::max(0, d - rd); k <= std::min(width - 1, d + rd); ++k)
+                    masked[static_cast<size_t>(j * width + k)] = 1;
+        }
+    std::vector<double> prof(static_cast<size_t>(width), 0.0);
+    std::vector<int> count(static_cast<size_t>(width), 0);
+    for (int i = 0; i < lines; ++i)
+        for (int d = 0; d < width; ++d) {
+            const size_t k = static_cast<size_t>(i * width + d);
+            if (masked[k] || lum[k] < 0) continue;
+            prof[static_cast<size_t>(d)] += lum[k];
+            ++count[static_cast<size_t>(d)];
+        }
+    for (int d = 0; d < width; ++d)
+        if (count[static_cast<size_t>(d)]) prof[static_cast<size_t>(d)] /= count[static_cast<size_t>(d)];
     const int near = std::max(2, static_cast<int>(0.1 * p));
     const int far = static_cast<int>(0.13 * p);
     double lo = 1e9;
     std::vector<double> base;
+    // `seen`: the share of lines kept where it is least (near the edge line).
+    int fewest = lines;
     for (int d = -reach; d <= reach; ++d) {
         const double v = prof[static_cast<size_t>(d + reach)];
-        if (std::abs(d) <= near && v < lo) {
-            lo = v;
-            if (at) *at = d;
+        const int n = count[static_cast<size_t>(d + reach)];
+        if (std::abs(d) <= near) {
+            fewest = std::min(fewest, n);
+            if (n > 0 && v < lo) {
+                lo = v;
+                if (at) *at = d;
+            }
         }
-        if (std::abs(d) >= far) base.push_back(v);
+        if (std::abs(d) >= far && n > 0) base.push_back(v);
     }
+    if (seen) *seen = lines ? static_cast<double>(fewest) / lines : 0.0;
+    if (base.empty() || lo > 1e8) return 0;
     std::nth_element(base.begin(), base.begin() + static_cast<long>(base.size() / 2), base.end());
     const double b = base[base.size() / 2];
     return b > 0 ? lo / b : 0;
@@ -63,9 +103,10 @@ bool Scanner::seam_colour_ok(int r, int c, bool vertical_edge, const int at[3]) 
             const int x = vertical_edge ? u : static_cast<int>(a), y = vertical_edge ? static_cast<int>(a) : u;
             if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
             const std::uint8_t* p = im_.px(x, y);
+            if (near_ink(x, y, cls(r, c) != 2)) continue;  // a mark across the seam
             ++n;
             // (a dark red is the rim of cherry wood; a bright red is ink)
-            const bool warm = p[0] - p[2] >= 20 && p[0] + 5 >= p[1] && !(is_red(p) && luma(p) >= 60);
+            const bool warm = p[0] - p[2] >= 20 && p[0] + 5 >= p[1] && !is_red_ink(p);
             bad += !warm && luma(p) >= 45;  // deep shadow may be nearly black
         }
     }
@@ -78,19 +119,23 @@ bool Scanner::edge_colour_ok(int r, int c, bool vertical_edge, int cls) const {
     const double e = vertical_edge ? cell_x(c + 1) : cell_y(r + 1);
     const double start = vertical_edge ? cell_y(r) : cell_x(c);
     const double q = vertical_edge ? py_ : px_;
-    int n = 0, good = 0;
+    int n = 0, good = 0, total = 0;
     for (int k = 0; k < 24; ++k) {
         const double a = start + q * (0.1 + 0.8 * (k + 0.5) / 24);
         for (int d = -1; d <= 1; ++d) {
             const int x = round_px(vertical_edge ? e + d : a);
             const int y = round_px(vertical_edge ? a : e + d);
             if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-            ++n;
+            ++total;
             const std::uint8_t* p = im_.px(x, y);
-            good += cls == 2 ? is_red(p) : is_wood(p);
+            const bool own = cls == 2 ? is_red(p) : is_wood(p);
+            if (!own && (near_ink(x, y, cls != 2) || (cls == 2 && is_ink_on_red(p)))) continue;  // a mark
+            ++n;
+            good += own;
         }
     }
-    return n > 0 && good * 100 >= n * 85;
+    // (the mark must leave half the line to see)
+    return n * 2 >= total && n > 0 && good * 100 >= n * 85;
 }
 
 // Rivets: dark dots near the four corners of a fixed cell.
@@ -128,6 +173,8 @@ int Scanner::rivets(int r, int c, double wood_luma, int need) const {
                 std::nth_element(v.begin(), v.begin() + 4, v.end());
                 const double m = v[4];
                 if (m >= darkest || m >= dark) continue;
+                // (a mark's ink is no rivet, red ink on wood included)
+                if (near_ink(round_px(cx + ox), round_px(cy + oy), true)) continue;
                 int bright = 0;
                 for (int k = 0; k < 8; ++k) {
                     const double ux = std::cos(k * M_PI / 4), uy = std::sin(k * M_PI / 4);
@@ -173,14 +220,26 @@ std::optional<Failure> Scanner::read_blocks() {
                 // Something dark crossing the edge (a pen stroke) darkens
                 // one part only; something light (a label) hides a seam
                 // and is caught by the colour check before joining.
-                double lo = 1e9, hi = 0;
-                int at[3] = {0, 0, 0};
+                // A part a mark covers (less than 40 % of it in sight) is left
+                // out; those in sight, a third of the edge at least, decide.
+                double lo = 1e9, hi = 0, in_sight = 0;
+                int at[3] = {0, 0, 0}, hidden = 0;
                 for (int part = 0; part < 3; ++part) {
+                    double seen = 1;
                     const double ratio =
-                        edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part, &at[part]);
+                        edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part, &at[part], &seen);
+                    in_sight += seen;
+                    if (seen < 0.4) {
+                        ++hidden;
+                        at[part] = at[part > 0 ? part - 1 : part];
+                        continue;
+                    }
                     lo = std::min(lo, ratio);
                     hi = std::max(hi, ratio);
                 }
+                if (hidden == 3 || in_sight < 1.0)
+                    return Failure{fmt::format("unclear seam at {} ({} edge): a mark hides it", at_cell(r, c),
+                                               dir == 0 ? "right" : "bottom")};
                 const double ratio = hi < kSeam ? hi : lo;
                 if (hi < kSeam && seam_colour_ok(r, c, dir == 0, at)) {
                     note((kSeam - hi) / 0.2 + 0.5);

@@ -10,20 +10,35 @@ std::optional<Failure> Scanner::read_cells() {
     std::optional<Failure> fail;
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
-            int nr = 0, nf = 0, nw = 0, n = 0;
-            for (int i = 0; i < k; ++i) {
-                for (int j = 0; j < k; ++j) {
-                    const int x = static_cast<int>(cell_x(c) + px_ * (0.3 + 0.4 * (j + 0.5) / k));
-                    const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.4 * (i + 0.5) / k));
-                    if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-                    const std::uint8_t* p = im_.px(x, y);
-                    ++n;
-                    if (is_red(p)) ++nr;
-                    else if (is_floor(p)) ++nf;
-                    else if (is_wood(p)) ++nw;
+            // What a mark's ink covers (and its blurred rim) is left out:
+            // blue or green ink first; then, on a cell that is not the
+            // prisoner's, red ink too.
+            int nr = 0, nf = 0, nw = 0, n = 0, inside = 0;
+            const bool inked = ink_near_cell(r, c);
+            auto count = [&](bool red_ink) {
+                nr = nf = nw = n = inside = 0;
+                for (int i = 0; i < k; ++i) {
+                    for (int j = 0; j < k; ++j) {
+                        const int x = static_cast<int>(cell_x(c) + px_ * (0.3 + 0.4 * (j + 0.5) / k));
+                        const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.4 * (i + 0.5) / k));
+                        if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                        ++inside;
+                        if (inked && near_ink(x, y, red_ink)) continue;
+                        const std::uint8_t* p = im_.px(x, y);
+                        ++n;
+                        if (is_red(p)) ++nr;
+                        else if (is_floor(p)) ++nf;
+                        else if (is_wood(p)) ++nw;
+                    }
                 }
+            };
+            count(false);
+            if (inked && nr > 0 && nr * 10 < n * 4) count(true);
+            if (inside >= k * k / 2 && n * 5 < inside * 2) {
+                fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
+                continue;
             }
-            if (n < k * k / 2) {
+            if (inside < k * k / 2) {
                 fail = fail ? fail : Failure{fmt::format("board not found: {} lies outside the picture", at_cell(r, c))};
                 continue;
             }
@@ -63,19 +78,28 @@ std::optional<Failure> Scanner::check_floor_edges() {
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             if (cls(r, c) != 0) continue;
+            static constexpr const char* kEdge[] = {"top", "bottom", "left", "right"};
             for (int side = 0; side < 4; ++side) {
-                int n = 0, dark = 0;
-                for (int k = 0; k < 8; ++k) {
-                    const double along = 0.2 + 0.6 * (k + 0.5) / 8, across = side % 2 ? 0.9 : 0.1;
+                // (what a mark covers is left out; it must leave half to see)
+                int n = 0, dark = 0, inside = 0;
+                for (int k = 0; k < 24; ++k) {
+                    const double depth = 0.07 + 0.03 * (k % 3);
+                    const double along = 0.2 + 0.6 * (k / 3 + 0.5) / 8, across = side % 2 ? 1 - depth : depth;
                     const double fx = side < 2 ? along : across, fy = side < 2 ? across : along;
                     const int x = static_cast<int>(cell_x(c) + px_ * fx), y = static_cast<int>(cell_y(r) + py_ * fy);
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                    ++inside;
+                    const bool d = is_gap_dark(im_.px(x, y));
+                    if (!d && near_ink(x, y, true)) continue;
                     ++n;
-                    dark += is_gap_dark(im_.px(x, y));
+                    dark += d;
                 }
+                if (n * 3 < inside)
+                    return Failure{fmt::format("unclear cell at {}: a mark hides its {} edge", at_cell(r, c),
+                                               kEdge[side])};
                 if (n > 0 && dark * 8 < n * 5)
                     return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
-                                               at_cell(r, c), std::array{"top", "bottom", "left", "right"}[static_cast<size_t>(side)])};
+                                               at_cell(r, c), kEdge[side])};
             }
             // Nor does a light line cross it (the strip under a header
             // panel, when the grid is laid off the tray's lines): every row
@@ -87,14 +111,16 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int y = static_cast<int>(cell_y(r) + py_ * (0.05 + 0.09 * i + 0.045));
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                     const bool d = is_gap_dark(im_.px(x, y));
+                    if (!d && near_ink(x, y, true)) continue;  // a mark, not a light line
                     ++row_n[static_cast<size_t>(i)];
                     ++col_n[static_cast<size_t>(j)];
                     row_dark[static_cast<size_t>(i)] += d;
                     col_dark[static_cast<size_t>(j)] += d;
                 }
             for (int k = 0; k < 10; ++k) {
-                if ((row_n[static_cast<size_t>(k)] > 0 && row_dark[static_cast<size_t>(k)] * 10 < row_n[static_cast<size_t>(k)] * 6) ||
-                    (col_n[static_cast<size_t>(k)] > 0 && col_dark[static_cast<size_t>(k)] * 10 < col_n[static_cast<size_t>(k)] * 6))
+                // (a row or column mostly under a mark is not judged)
+                if ((row_n[static_cast<size_t>(k)] >= 4 && row_dark[static_cast<size_t>(k)] * 10 < row_n[static_cast<size_t>(k)] * 6) ||
+                    (col_n[static_cast<size_t>(k)] >= 4 && col_dark[static_cast<size_t>(k)] * 10 < col_n[static_cast<size_t>(k)] * 6))
                     return Failure{fmt::format("unclear cell at {}: empty, but a light line crosses it", at_cell(r, c))};
             }
         }

@@ -7,24 +7,30 @@ namespace slidedb::scanning {
 // Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
 // by the picture's edge, -2 unclear.
 int Scanner::side_state(int r, bool right) const {
-    // A strip of the frame beside the row, as much of it as the picture holds.
-    double x0 = right ? left_ + cols_ * px_ + 0.05 * px_ : left_ - 0.17 * px_;
-    double x1 = x0 + 0.12 * px_;
+    // A strip of the frame beside the row, as much of it as the picture
+    // holds: 0.05 to 0.38 cell beyond the tray (the opening is 0.4 deep or
+    // more; a mark drawn round the board may cover part of the strip).
+    double x0 = right ? left_ + cols_ * px_ + 0.05 * px_ : left_ - 0.38 * px_;
+    double x1 = x0 + 0.33 * px_;
     x0 = std::max(x0, 0.0);
     x1 = std::min(x1, im_.width - 1.0);
-    if (x1 - x0 < 1.5) return -1;
-    int nf = 0, nw = 0, n = 0;
+    if (x1 - x0 < std::max(1.5, 0.025 * px_)) return -1;  // cut off by the picture
+    int nf = 0, nw = 0, n = 0, inside = 0;
     for (int i = 0; i < 6; ++i)
-        for (int j = 0; j < 4; ++j) {
-            const int x = static_cast<int>(x0 + (x1 - x0) * j / 3.0);
+        for (int j = 0; j < 12; ++j) {
+            const int x = static_cast<int>(x0 + (x1 - x0) * j / 11.0);
             const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.08 * i));
             if (y < 0 || y >= im_.height) continue;
             const std::uint8_t* p = im_.px(x, y);
+            ++inside;
+            const bool floor = is_floor(p) || luma(p) < 50;
+            if (!floor && near_ink(x, y, true)) continue;  // a mark over the frame
             ++n;
-            if (is_floor(p) || luma(p) < 50) ++nf;
+            if (floor) ++nf;
             else if (is_wood(p)) ++nw;
         }
-    if (n == 0) return -1;
+    if (inside == 0) return -1;
+    if (n * 3 < inside || n < 8) return -2;  // a mark covers it
     if (nf * 10 >= n * 7) return 1;
     if (nw * 10 >= n * 6) return 0;
     return -2;
@@ -50,13 +56,23 @@ std::optional<Failure> Scanner::read_exit() {
     const int left = state[0], right = state[1];
     exit_row_ = prow;
     if ((left == 1) != (right == 1)) {
+        // The other side closed, or cut off by the picture: the board has
+        // one exit, and it shows here.
         const int other = left == 1 ? right : left;
-        if (other != 0) return Failure{fmt::format("exit unclear: the frame beside row {} is hidden or cut", prow + 1)};
+        if (other != 0 && other != -1) return Failure{fmt::format("exit unclear: the frame beside row {} is hidden or cut", prow + 1)};
         exit_ = left == 1 ? Side::Left : Side::Right;
         exit_seen_ = true;
         return std::nullopt;
     }
     if (left == 1) return Failure{fmt::format("ambiguous exit: openings on both sides of row {}", prow + 1)};
+    if ((left == -1) != (right == -1) && (left == 0 || right == 0)) {
+        // The picture cuts off one side, the frame on the other is closed:
+        // the exit, always on the prisoner's row, is on the side cut off.
+        exit_ = left == -1 ? Side::Left : Side::Right;
+        exit_seen_ = true;
+        note(0.8);
+        return std::nullopt;
+    }
     if (left == -1 && right == -1) {
         // No frame at all (a crop of the board): the exit is assumed on the right.
         exit_ = Side::Right;

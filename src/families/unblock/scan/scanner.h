@@ -78,6 +78,9 @@ inline int mode(const std::vector<int>& v, int n, int tol, bool high) {
     return best;
 }
 
+// The four sides, in the order the scanner numbers them.
+inline constexpr const char* kSideName[4] = {"top", "bottom", "left", "right"};
+
 inline std::string at_cell(int r, int c) { return fmt::format("row {} col {}", r + 1, c + 1); }
 
 // Two ways to find the board: from evidence inside the tray (its edges
@@ -126,6 +129,7 @@ public:
         if (finder_ == Finder::Evidence) {
             if (auto f = check_beyond()) return ScanError{f->message};
         }
+        if (auto f = check_cut_ends()) return ScanError{f->message};
         stage_ = 3;
         if (auto f = read_blocks()) return ScanError{f->message};
         if (auto f = read_exit()) return ScanError{f->message};
@@ -160,6 +164,11 @@ private:
     double left_ = 0, top_ = 0, px_ = 0, py_ = 0;
     int cols_ = 0, rows_ = 0;
     bool cut_l_ = false, cut_r_ = false, cut_t_ = false, cut_b_ = false;
+    // The picture cuts off the frame on some sides, not all.
+    bool partial_cut() const {
+        const int cuts = cut_l_ + cut_r_ + cut_t_ + cut_b_;
+        return cuts > 0 && cuts < 4;
+    }
     // cells: 0 floor, 1 wood, 2 red
     std::vector<int> cls_;
     std::vector<std::string> grid_;
@@ -244,7 +253,8 @@ private:
 
     // Walks out from the prisoner's grid line `start` one cell at a time to
     // the first line that is the tray's edge on `side`. Sets `edge` (its
-    // position) and `cut` (the picture's border stands for the edge).
+    // position) and `cut` (the picture cuts off what lies beyond: the line
+    // itself stands for the edge).
     std::optional<Failure> walk(int side, double start, double a0, double a1, double s0, double s1, double& edge,
                                 bool& cut, bool rim_allowed);
 
@@ -341,6 +351,15 @@ private:
     // check_edges to grow, and refused if it does not.
     void fit_grid(double L, double R, double T, double B, bool framed, std::vector<Grid>& out) const;
 
+    // ---- marks ----------------------------------------------------------------
+    // Is there ink of a mark (see is_ink) within ink_reach() of (x, y)?
+    // red_too: red counts as ink (on wood or floor, where no prisoner is).
+    bool near_ink(int x, int y, bool red_too) const;
+    // Is there ink (or red) on the cell or just round it? Cells without
+    // are read without looking for marks.
+    bool ink_near_cell(int r, int c) const;
+    int ink_reach() const { return std::max(2, static_cast<int>(0.06 * std::min(px_, py_))); }
+
     // ---- 3. cells -----------------------------------------------------------
     double cell_x(int c) const { return left_ + c * px_; }
     double cell_y(int r) const { return top_ + r * py_; }
@@ -352,11 +371,17 @@ private:
     // under the panel, its rounded corners or its writing show near an edge.
     std::optional<Failure> check_floor_edges();
 
+    // Every block touching a side the picture cuts off shows its end there
+    // (see read_cut_ends.cpp).
+    std::optional<Failure> check_cut_ends() const;
+
     // ---- 4. seams and blocks ------------------------------------------------
     // Darkness across the edge between two block cells: the darkest line near
     // the edge against the wood on both sides. Returns min/base.
     // Measured over the part [f0, f1] of the edge's length.
-    double edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at = nullptr) const;
+    // Lines across the edge near a mark are left out; `seen` is the share kept.
+    double edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at = nullptr,
+                      double* seen = nullptr) const;
 
     // A seam is floor or shadow or the dark rim of wood: warm and not red,
     // or nearly black.

@@ -27,7 +27,11 @@ struct ScanResult {
     int image_width = 0, image_height = 0;
     BoardBox box;            // the board's cells, in image pixels
     double confidence = 0;                           // 0..1: smallest margin of any decision
-    bool exit_seen = false;  // false: no frame visible (bare crop), exit assumed
+    // false: no frame beside the prisoner's row on either side (a bare crop,
+    // or the picture cuts off both sides), the exit is assumed on the right.
+    // True: its opening shows, or one side is cut off and the frame on the
+    // other is closed, so the exit is on the side cut off.
+    bool exit_seen = false;
 };
 
 struct ScanError {
