@@ -4,7 +4,7 @@
 -- turn up in several places. Whole-database figures come from the tallies
 -- kept at import (schema 5); lists read indexes, a few rows each.
 
--- section: Cluster sizes | bars from puzzles
+-- section: Cluster sizes, every family together | bars from puzzles
 -- Buckets 1, 2, 5, 10, 20, 50, ...: a bucket holds sizes from its bound up
 -- to the next one.
 SELECT low AS "from", high AS "to", SUM(puzzles) AS puzzles,
@@ -15,14 +15,14 @@ SELECT low AS "from", high AS "to", SUM(puzzles) AS puzzles,
  GROUP BY low
  ORDER BY low;
 
--- section: Moves against boards examined | points moves examined puzzles logy
+-- section: Moves against boards examined, every family together | points moves examined puzzles logy
 -- Every solved puzzle, boards examined rounded to 1/50 of a decade.
 SELECT moves, examined, puzzles FROM tally_moves_examined ORDER BY 1, 2;
 
--- section: Moves against cluster size | points moves cluster puzzles logy
+-- section: Moves against cluster size, every family together | points moves cluster puzzles logy
 SELECT moves, cluster, puzzles FROM tally_moves_cluster ORDER BY 1, 2;
 
--- section: Correlation
+-- section: Correlation, every family together
 -- Pearson's r over the solved puzzles, from the sums of the tallies: each
 -- sum of products of deviations is sum(xy) - sum(x) sum(y) / n.
 WITH t AS (
@@ -42,7 +42,7 @@ SELECT 'moves ~ cluster size', n, ROUND(mc / sqrt(mm * cc), 3) FROM dev, mean
 UNION ALL
 SELECT 'cluster size ~ boards examined', n, ROUND(ce / sqrt(cc * ee), 3) FROM dev, mean;
 
--- section: Effort by moves
+-- section: Effort by moves, every family together
 WITH t AS (
          SELECT moves, SUM(puzzles) AS puzzles, SUM(examined) AS examined, SUM(cluster) AS cluster
            FROM tally_moves WHERE status = 'solved' GROUP BY moves)
@@ -54,7 +54,7 @@ SELECT t.moves, t.puzzles,
   FROM t
  ORDER BY t.moves;
 
--- section: Typical level profile | line depth mean_frontier geomean_frontier logy
+-- section: Typical level profile, every family together | line depth mean_frontier geomean_frontier logy
 -- Boards first reached at each depth of the search, over the puzzles whose
 -- search went that deep: the mean, the geometric mean (the typical puzzle,
 -- less swayed by a few huge clusters) and the largest.
@@ -65,7 +65,7 @@ SELECT t.depth, t.puzzles, ROUND(1.0 * t.frontier / t.puzzles, 1) AS mean_fronti
   FROM tally_levels t
  ORDER BY t.depth;
 
--- section: Could be harder | bars headroom puzzles
+-- section: Could be harder, every family together | bars headroom puzzles
 -- Puzzles whose cluster holds a start farther from the goal than their own.
 -- (The unary + gives the comparison no affinity, so the expression index serves it.)
 SELECT t.headroom, t.puzzles,

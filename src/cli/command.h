@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "families/families.h"
+#include "store/database.h"
 #include "store/query.h"
 
 namespace slidedb::cli {
@@ -24,6 +26,13 @@ void add_command(CLI::App& app, Run& chosen, const char* name, const char* help,
     CLI::App* sub = app.add_subcommand(name, help);
     declare(*sub, *options);
     sub->callback([&chosen, options, body] { chosen = [options, body] { return body(*options); }; });
+}
+
+// How every command opens the database: with the families' difficulty
+// bands, so the database's table `bands` says what the families say.
+inline OpenOptions with_bands(OpenOptions options = {}) {
+    options.bands = difficulties();
+    return options;
 }
 
 // User SQL (query, report --sql) stops after this long unless told otherwise.

@@ -119,7 +119,7 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
     const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const auto started = std::chrono::steady_clock::now();
 
-    auto db = open_database(a.db, Access::ReadWrite);
+    auto db = open_database(a.db, Access::ReadWrite, with_bands());
     const std::uint64_t units = enumerator.unit_count(spec);
     EnumerationWriter writer(*db, command, jobs,
                              {std::string(family.name()), spec.size, spec.min_walls, spec.max_walls, spec.every_cluster, units,

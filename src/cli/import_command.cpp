@@ -37,7 +37,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     const auto started = std::chrono::steady_clock::now();
     OpenOptions open;
     open.force = args.force;
-    auto db = open_database(args.db, Access::ReadWrite, open);
+    auto db = open_database(args.db, Access::ReadWrite, with_bands(open));
     ImportOptions options;
     options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     options.solve.max_states = args.max_states;

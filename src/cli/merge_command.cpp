@@ -18,7 +18,7 @@ struct MergeArgs {
 };
 
 int run_merge(const MergeArgs& a) {
-    auto db = open_database(a.db, Access::ReadWrite);
+    auto db = open_database(a.db, Access::ReadWrite, with_bands());
     int status = 0;
     for (const std::string& in : a.inputs) {
         try {

@@ -28,7 +28,7 @@ int run_query(const QueryArgs& a) {
         std::fputs(fmt::format("slidedb: {}\n", e.what()).c_str(), stderr);
         return 2;
     }
-    auto db = open_database(a.db, Access::ReadOnly);
+    auto db = open_database(a.db, Access::ReadOnly, with_bands());
     catch_interrupt();
     TableStream out(format, [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); });
     try {

@@ -125,7 +125,7 @@ int run_report(const ReportArgs& a) {
         return 2;
     }
 
-    auto db = open_database(a.db, Access::ReadOnly);
+    auto db = open_database(a.db, Access::ReadOnly, with_bands());
     Params params{{"top", std::to_string(a.top)}, {"by", a.by}};
     if (a.id >= 0) params["id"] = std::to_string(a.id);
     if (!a.family.empty()) params["family"] = a.family;

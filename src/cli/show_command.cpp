@@ -20,7 +20,7 @@ struct ShowArgs {
 };
 
 int run_show(const ShowArgs& a) {
-    auto db = open_database(a.db, Access::ReadOnly);
+    auto db = open_database(a.db, Access::ReadOnly, with_bands());
     const auto rec = load_puzzle(*db, a.id);
     if (!rec) {
         std::fputs(fmt::format("slidedb: {}: no puzzle with id {}\n", a.db, a.id).c_str(), stderr);

@@ -23,6 +23,12 @@ const std::vector<const Family*>& families() {
     return list;
 }
 
+std::vector<FamilyDifficulty> difficulties() {
+    std::vector<FamilyDifficulty> out;
+    for (const Family* f : families()) out.push_back({std::string(f->name()), f->difficulty()});
+    return out;
+}
+
 const Family* find_family(std::string_view name) {
     for (const Family* f : families())
         if (f->name() == name) return f;

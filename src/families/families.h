@@ -18,6 +18,9 @@ namespace slidedb {
 // Every family slidedb knows, the default reader first.
 const std::vector<const Family*>& families();
 
+// Every family's grading, in the registry's order, for the store.
+std::vector<FamilyDifficulty> difficulties();
+
 // The family of that name, or nullptr.
 const Family* find_family(std::string_view name);
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "puzzle/board_drawer.h"
+#include "puzzle/difficulty.h"
 #include "puzzle/enumerator.h"
 #include "puzzle/picture_reader.h"
 #include "puzzle/puzzle.h"
@@ -71,6 +72,10 @@ public:
     // the solution as text, cluster figures, levels, goal distances and the
     // hardest start (as canonical board text), and the family's extras.
     virtual SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) const = 0;
+
+    // How the family grades its puzzles by optimal moves: bands its players
+    // know, or a rule the README states plainly.
+    virtual Difficulty difficulty() const = 0;
 
     // --- Text out ------------------------------------------------------------
     // The start, then the board after each move of `solution` (SolveResult::

@@ -1,5 +1,6 @@
 #include "report/html_page.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -86,7 +87,28 @@ double number(const std::string& s) {
     }
 }
 
+std::string chart_svg(const ReportSection& s);
+
+// "per COLUMN": one chart for each value of the column, in the rows' order.
+std::string charts_per(const ReportSection& s) {
+    const int pi = column_index(s.table, s.chart.per);
+    if (pi < 0) return {};
+    std::vector<std::string> values;
+    for (const auto& row : s.table.rows)
+        if (std::find(values.begin(), values.end(), row[static_cast<std::size_t>(pi)]) == values.end())
+            values.push_back(row[static_cast<std::size_t>(pi)]);
+    std::string out;
+    for (const std::string& value : values) {
+        ReportSection one = s;
+        one.chart.per.clear();
+        std::erase_if(one.table.rows, [&](const auto& row) { return row[static_cast<std::size_t>(pi)] != value; });
+        out += "<h4>" + html_escape(s.chart.per + ": " + value) + "</h4>" + chart_svg(one);
+    }
+    return out;
+}
+
 std::string chart_svg(const ReportSection& s) {
+    if (!s.chart.per.empty()) return charts_per(s);
     const Table& t = s.table;
     const int xi = column_index(t, s.chart.x), yi = column_index(t, s.chart.y);
     if (xi < 0 || yi < 0 || t.rows.empty()) return {};

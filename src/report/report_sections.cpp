@@ -23,6 +23,10 @@ bool parse_chart(const std::string& hint, Chart& chart) {
     else return false;
     c.x = words[1];
     c.y = words[2];
+    if (words.size() >= 5 && words[words.size() - 2] == "per") {
+        c.per = words.back();
+        words.resize(words.size() - 2);
+    }
     for (std::size_t i = 3; i < words.size(); ++i) {
         if (words[i] == "logy") c.log_y = true;
         else if (c.kind == Chart::Kind::Points && c.weight.empty()) c.weight = words[i];

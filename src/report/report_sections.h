@@ -8,6 +8,8 @@
 //   line X Y [Y2...]    a line through the rows per Y column (a profile)
 //   points X Y [W]      a scatter plot, W rows per point; the text formats
 //                       table and md print only how many points there are
+// Any kind may end with "per COLUMN": a chart of its own for each value of
+// that column (each family on its own), titled with the value.
 // The HTML page draws the chart; the other formats print the rows.
 #pragma once
 
@@ -24,6 +26,7 @@ struct Chart {
     std::string x, y, weight;  // column names
     std::vector<std::string> more_y;  // line: further series
     bool log_y = false;
+    std::string per;  // a chart for each value of this column; "" for one chart
 };
 
 struct ReportSection {

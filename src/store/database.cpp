@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include "store/bands.h"
 #include "store/embedded_sql.h"
 #include "store/read_only.h"
 
@@ -176,6 +177,8 @@ std::unique_ptr<SQLite::Database> open_writer(const std::string& path, const Ope
     db->exec("PRAGMA synchronous = NORMAL");  // WAL + NORMAL: a crash loses at most the last batch
     db->exec("PRAGMA foreign_keys = ON");
     migrate(*db, path, deadline);
+    if (!options.bands.empty() && !bands_current(*db, options.bands))
+        retry_busy(deadline, [&] { write_bands(*db, options.bands); });
     return db;
 }
 
@@ -188,9 +191,12 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
     try {
         if (access == Access::ReadWrite) return open_writer(path, options);
         auto db = open_reader(path);
-        // A database of an older schema is brought up to date first when it
-        // may be written, since reports read what the newer files add.
-        if (schema_version(*db) < static_cast<int>(schema_files().size()) && access_ok(path)) {
+        // A database of an older schema, or other bands, is brought up to
+        // date first when it may be written, since reports read what the
+        // newer files add.
+        const bool old = schema_version(*db) < static_cast<int>(schema_files().size()) ||
+                         (!options.bands.empty() && !bands_current(*db, options.bands));
+        if (old && access_ok(path)) {
             db.reset();
             open_writer(path, options).reset();
             db = open_reader(path);

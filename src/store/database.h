@@ -19,8 +19,11 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <SQLiteCpp/Database.h>
+
+#include "puzzle/difficulty.h"
 
 namespace slidedb {
 
@@ -37,6 +40,11 @@ struct OpenOptions {
     // ReadWrite: how long to wait for another writer (another import) to
     // commit before giving up.
     std::chrono::milliseconds busy_wait{std::chrono::minutes(10)};
+    // The families' difficulty bands (families/families.h, difficulties()):
+    // written to the database when it holds others and may be written (a
+    // database opened to read is brought up to date first, as for its
+    // schema). Empty: the bands stored are left as they are.
+    std::vector<FamilyDifficulty> bands;
 };
 
 // Opens (and for ReadWrite creates and migrates) the database at path.

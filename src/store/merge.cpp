@@ -138,7 +138,9 @@ MergeTotals merge_database(SQLite::Database& into, const std::string& from) {
 
             std::vector<std::string> tables;
             SQLite::Statement list(into, "SELECT name FROM src.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-                                         "AND name NOT LIKE 'tally_%' AND name NOT IN ('imports', 'puzzles', 'enumerations') "
+                                         "AND name NOT LIKE 'tally_%' "
+                                         // the bands come from the families, not from the databases merged
+                                         "AND name NOT IN ('imports', 'puzzles', 'enumerations', 'bands', 'band_rules') "
                                          "ORDER BY name");
             while (list.executeStep()) tables.push_back(list.getColumn(0).getString());
             for (const std::string& table : tables) {

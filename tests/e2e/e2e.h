@@ -29,6 +29,13 @@ inline std::string slurp(const fs::path& p) {
     return ss.str();
 }
 
+// How many times `what` occurs in `text`.
+inline std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
 inline void write_file(const fs::path& p, const std::string& text) {
     fs::create_directories(p.parent_path());
     std::ofstream(p, std::ios::binary) << text;

@@ -163,11 +163,12 @@ TEST(Enumerate, EnumeratedPuzzlesAreSourcesAndCountedApartFromSearches) {
     // CSV rows end in CRLF (RFC 4180).
     const Outcome summary = slidedb(dir, "report summary --db e.db --format csv");
     ASSERT_EQ(summary.status, 0) << summary.err;
-    EXPECT_NE(summary.out.find("puzzles,solved,unsolvable,most_moves,sources,imports,errors,claims_disagreeing\r\n"
-                               "32,1,0,7,33,2,0,0\r\n"),
+    EXPECT_NE(summary.out.find("puzzles,solved,unsolvable,sources,imports,errors,claims_disagreeing\r\n"
+                               "32,1,0,33,2,0,0\r\n"),
               std::string::npos) << summary.out;
     // 31 only enumerated: 514 boards in all, 34 of them the searched one's.
-    EXPECT_NE(summary.out.find("solved,1,7,7,7,34\r\nenumerated,31,1,7,4.3,480\r\n"), std::string::npos) << summary.out;
+    EXPECT_NE(summary.out.find("unblock,solved,1,7,7,7,34\r\nunblock,enumerated,31,1,7,4.3,480\r\n"), std::string::npos)
+        << summary.out;
     EXPECT_NE(summary.out.find("board-file,grid,1,1,1\r\nenumeration,4x4 0..2 walls,32,32,1\r\n"), std::string::npos)
         << summary.out;
     const std::string id = dump(dir / "e.db", "SELECT p.id || ' ' || x.unit FROM puzzles p JOIN enumerated x "
@@ -187,7 +188,8 @@ TEST(Enumerate, EnumeratedPuzzlesAreSourcesAndCountedApartFromSearches) {
     // The same tallies after a merge of the enumeration and the import.
     ASSERT_EQ(slidedb(dir, "merge e.db --db m.db").status, 0);
     const Outcome merged = slidedb(dir, "report summary --db m.db --format csv");
-    EXPECT_NE(merged.out.find("solved,1,7,7,7,34\r\nenumerated,31,1,7,4.3,480\r\n"), std::string::npos) << merged.out;
+    EXPECT_NE(merged.out.find("unblock,solved,1,7,7,7,34\r\nunblock,enumerated,31,1,7,4.3,480\r\n"), std::string::npos)
+        << merged.out;
     EXPECT_EQ(dump(dir / "m.db", "SELECT * FROM tally_enumerated ORDER BY moves"),
               dump(dir / "e.db", "SELECT * FROM tally_enumerated ORDER BY moves"));
     EXPECT_EQ(dump(dir / "m.db", "SELECT * FROM tally_sources ORDER BY kind, format"),

@@ -27,12 +27,6 @@ Px at(const Image& im, int x, int y) {
     return {p[0], p[1], p[2]};
 }
 
-std::size_t occurrences(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
 // The looks' colours (families/blocks/picture.cpp, families/tiles/picture.cpp).
 constexpr Px kBackground{38, 42, 48}, kWall{110, 84, 60}, kFloor{52, 40, 31}, kGoalMark{150, 46, 42},
     kWood{214, 164, 98}, kGoalPiece{200, 56, 46}, kTile{236, 222, 190}, kInk{64, 42, 28};

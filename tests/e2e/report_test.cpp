@@ -70,9 +70,11 @@ TEST_F(Reports, FiguresMatchTheDatabase) {
                             "ORDER BY examined DESC, moves DESC, steps DESC, cluster_size DESC, puzzle_id LIMIT 3"));
 
     const Outcome bands = report("difficulty --format csv");
-    EXPECT_NE(bands.out.find("band,moves,puzzles,percent\r\n"), std::string::npos) << bands.out;
-    const auto expert = count(db, "SELECT COUNT(*) FROM solutions WHERE status = 'solved' AND moves >= 31");
-    EXPECT_NE(bands.out.find("Expert,31+," + std::to_string(expert) + ","), std::string::npos) << bands.out;
+    EXPECT_NE(bands.out.find("family,size,band,moves,puzzles,percent\r\n"), std::string::npos) << bands.out;
+    const auto expert = count(db, "SELECT COUNT(*) FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id "
+                                  "WHERE p.family = 'unblock' AND status = 'solved' AND moves >= 31");
+    EXPECT_NE(bands.out.find("unblock,any,Expert,31+," + std::to_string(expert) + ","), std::string::npos) << bands.out;
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM difficulty WHERE band = 'Expert'"), expert);
 
     const Outcome uns = report("unsolvable");
     EXPECT_NE(uns.out.find("13500"), std::string::npos) << uns.out;
@@ -258,6 +260,52 @@ TEST_F(Reports, PageWithAHostileFileNameLoadsCleanly) {
     EXPECT_EQ(console_lines(b.log), "");
     EXPECT_EQ(b.dom.find("data-errors"), std::string::npos);
     EXPECT_EQ(b.dom.find("<img"), std::string::npos);  // the name stayed text
+}
+
+}  // namespace
+}  // namespace slidedb::e2e
+
+namespace slidedb::e2e {
+namespace {
+
+// The bundled examples hold three families; each is graded in its own bands.
+TEST(Report, DifficultyOfTheExamplesByFamily) {
+    TempDir dir;
+    const Outcome imported = slidedb(dir, "import '" + test_data("examples") + "' --db x.db -q");
+    ASSERT_EQ(imported.status, 1) << imported.err;  // examples/bad fail, as they should
+    const Outcome r = slidedb(dir, "report difficulty --db x.db --format csv");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string head = "family,size,band,moves,puzzles,percent\r\n";
+    const std::size_t at = r.out.find(head);
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string bands = r.out.substr(at, r.out.find("\r\n\n", at) + 2 - at);  // sections end in a blank line
+    EXPECT_EQ(bands, head +
+                         "blocks,any,Easy,0-19,0,0\r\n"
+                         "blocks,any,Medium,20-39,1,50\r\n"  // the wells board, 31 moves
+                         "blocks,any,Hard,40-79,0,0\r\n"
+                         "blocks,any,Expert,80+,1,50\r\n"  // Klotski, 81
+                         "tiles,3x3,3x3 Easy,0-15,1,50\r\n"
+                         "tiles,3x3,3x3 Medium,16-23,0,0\r\n"
+                         "tiles,3x3,3x3 Hard,24-27,0,0\r\n"
+                         "tiles,3x3,3x3 Hardest,28-31,1,50\r\n"  // 8 6 7 / 2 5 4 / 3 0 1: 31 moves
+                         "unblock,any,under 15,0-14,98,31.6\r\n"
+                         "unblock,any,Beginner,15-20,50,16.1\r\n"
+                         "unblock,any,Intermediate,21-25,44,14.2\r\n"
+                         "unblock,any,Advanced,26-30,42,13.5\r\n"
+                         "unblock,any,Expert,31+,76,24.5\r\n");
+    // Each family's histogram runs from its own fewest moves to its most.
+    for (const char* edge : {"blocks,31,1,", "blocks,81,1,", "tiles,2,1,", "tiles,31,1,", "unblock,1,3,",
+                             "unblock,54,1,"})
+        EXPECT_NE(r.out.find(std::string("\r\n") + edge), std::string::npos) << edge;
+    EXPECT_EQ(r.out.find("\r\nblocks,30,"), std::string::npos);
+    EXPECT_EQ(r.out.find("\r\ntiles,1,"), std::string::npos);
+    // The rules, one a family.
+    EXPECT_NE(r.out.find("\r\nunblock,\"Unblock Me's bands of optimal moves: Beginner 15-20,"), std::string::npos);
+    // The page draws each family's bands and moves as charts of their own.
+    const Outcome page = slidedb(dir, "report difficulty --db x.db --format html");
+    ASSERT_EQ(page.status, 0) << page.err;
+    for (const char* family : {"blocks", "tiles", "unblock"})
+        EXPECT_EQ(occurrences(page.out, std::string("<h4>family: ") + family + "</h4>"), 2u) << family;
 }
 
 }  // namespace

@@ -18,6 +18,9 @@ const std::pair<const char*, const char*> kTallies[] = {
      "SUM(COALESCE(blocked_cells, '') <> ''), printf('%.12e', SUM(1.0 * cluster_size)), SUM(examined), "
      "SUM(1.0 * cluster_size * cluster_size), SUM(1.0 * examined * examined), SUM(1.0 * cluster_size * examined) "
      "FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"},
+    {"SELECT family, width, height, moves, puzzles FROM tally_size_moves ORDER BY 1, 2, 3, 4",
+     "SELECT p.family, p.width, p.height, s.moves, COUNT(*) FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id "
+     "WHERE s.status = 'solved' GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4"},
     {"SELECT family, status, search, puzzles, complete FROM tally_search ORDER BY 1, 2, 3",
      "SELECT p.family, status, COALESCE(search, ''), COUNT(*), SUM(cluster_complete) "
      "FROM solutions s JOIN puzzles p ON p.id = s.puzzle_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"},

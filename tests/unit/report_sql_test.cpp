@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "families/families.h"
 #include "report/report_sections.h"
 #include "store/database.h"
 #include "store/embedded_sql.h"
@@ -34,7 +35,9 @@ protected:
     static void SetUpTestSuite() {
         std::string tmpl = (fs::temp_directory_path() / "slidedb-report-XXXXXX").string();
         dir_ = new fs::path(mkdtemp(tmpl.data()));
-        auto db = open_database((*dir_ / "r.db").string(), Access::ReadWrite);
+        OpenOptions options;
+        options.bands = difficulties();
+        auto db = open_database((*dir_ / "r.db").string(), Access::ReadWrite, options);
         db->exec("INSERT INTO imports (id, started_at, finished_at, command, jobs, files) "
                  "VALUES (1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:01Z', 'slidedb import', 1, 3)");
         for (const Row& r : kRows) {
@@ -111,9 +114,9 @@ fs::path* ReportSql::dir_ = nullptr;
 
 TEST_F(ReportSql, SummaryCountsEverything) {
     auto s = run("summary");
-    EXPECT_EQ(s["In short"], "6|4|2|30|7|1|1|1\n");
+    EXPECT_EQ(s["In short"], "6|4|2|7|1|1|1\n");
     EXPECT_EQ(s["Families"], "unblock|6|4|2|0|30|7962\n");
-    EXPECT_EQ(s["Puzzles"], "solved|4|10|30|19|950\nunsolvable|2||||7012\n");
+    EXPECT_EQ(s["Puzzles"], "unblock|solved|4|10|30|19|950\nunblock|unsolvable|2||||7012\n");
     EXPECT_EQ(s["Sources"], "board-file|grid|6|6|1\nscreenshot|png|1|1|1\n");
     EXPECT_EQ(s["Errors"], "bad.txt|3|two prisoners|1|1\n");
     EXPECT_EQ(s["Claims that disagree"], "a.txt|2|2|21|20||200\n");
@@ -136,21 +139,22 @@ TEST_F(ReportSql, ReportsKeepOneFamily) {
     EXPECT_EQ(run("unsolvable", {{"family", "unblock"}})["In short"], "2|2|0|1|7000|2\n");
     EXPECT_EQ(run("unsolvable", {{"family", "blocks"}})["In short"], "0|0|0|0|0|0\n");
     EXPECT_EQ(run("difficulty", {{"family", "unblock"}}), run("difficulty"));
-    EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Difficulty bands"],
-              "under 15|0-14|0|0\nBeginner|15-20|0|0\nIntermediate|21-25|0|0\nAdvanced|26-30|0|0\nExpert|31+|0|0\n");
+    // No blocks puzzle is solved: no bands, no rule, no moves.
+    EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Difficulty bands"], "");
+    EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["How each family grades"], "");
     EXPECT_EQ(run("difficulty", {{"family", "blocks"}})["Optimal moves"], "");
 }
 
 TEST_F(ReportSql, DifficultyHasEveryBandAndEveryMoveCount) {
     auto s = run("difficulty");
     EXPECT_EQ(s["Difficulty bands"],
-              "under 15|0-14|1|25\nBeginner|15-20|2|50\nIntermediate|21-25|0|0\nAdvanced|26-30|1|25\n"
-              "Expert|31+|0|0\n");
+              "unblock|any|under 15|0-14|1|25\nunblock|any|Beginner|15-20|2|50\nunblock|any|Intermediate|21-25|0|0\n"
+              "unblock|any|Advanced|26-30|1|25\nunblock|any|Expert|31+|0|0\n");
     const std::string bar(50, '#');
     std::string want;
     for (int m = 10; m <= 30; ++m) {
         const bool some = m == 10 || m == 16 || m == 20 || m == 30;
-        want += fmt::format("{}|{}|{}\n", m, some ? 1 : 0, some ? bar : "");
+        want += fmt::format("unblock|{}|{}|{}\n", m, some ? 1 : 0, some ? bar : "");
     }
     EXPECT_EQ(s["Optimal moves"], want);
 }
@@ -170,19 +174,19 @@ TEST_F(ReportSql, PatternsMeasureCorrelationByHand) {
     // moves 10 20 30 16, examined 1000 3000 2000 9000, cluster 100 200 600 50:
     // deviations from the means (19, 3750, 237.5) give r = -11000 / sqrt(212 * 38750000)
     // = -0.121, 5750 / sqrt(212 * 186875) = 0.914 and -0.451.
-    EXPECT_EQ(s["Correlation"],
+    EXPECT_EQ(s["Correlation, every family together"],
               "moves ~ boards examined|4|-0.121\nmoves ~ cluster size|4|0.914\n"
               "cluster size ~ boards examined|4|-0.451\n");
-    EXPECT_EQ(s["Cluster sizes"],
+    EXPECT_EQ(s["Cluster sizes, every family together"],
               "10|19|1|0|1|16.7\n50|99|1|1|0|16.7\n100|199|1|1|0|16.7\n200|499|1|1|0|16.7\n"
               "500|999|1|1|0|16.7\n5000|9999|1|0|1|16.7\n");
-    EXPECT_EQ(s["Effort by moves"], "10|1|1000|1000|1000|100\n16|1|9000|9000|9000|50\n20|1|3000|3000|3000|200\n"
+    EXPECT_EQ(s["Effort by moves, every family together"], "10|1|1000|1000|1000|100\n16|1|9000|9000|9000|50\n20|1|3000|3000|3000|200\n"
                                     "30|1|2000|2000|2000|600\n");
     // Points snap to 1/50 of a decade: 9000 = 10^3.954 draws at 10^3.96 = 9120.
-    EXPECT_EQ(s["Moves against boards examined"], "10|1000|1\n16|9120|1\n20|3020|1\n30|1995|1\n");
+    EXPECT_EQ(s["Moves against boards examined, every family together"], "10|1000|1\n16|9120|1\n20|3020|1\n30|1995|1\n");
     // Depth 1: frontiers 4 and 16, mean 10, geometric mean 8.
-    EXPECT_EQ(s["Typical level profile"], "0|2|1|1|1|2.5\n1|2|10|8|16|35\n2|1|9|9|9|30\n");
-    EXPECT_EQ(s["Could be harder"], "4|2|3\n");
+    EXPECT_EQ(s["Typical level profile, every family together"], "0|2|1|1|1|2.5\n1|2|10|8|16|35\n2|1|9|9|9|30\n");
+    EXPECT_EQ(s["Could be harder, every family together"], "4|2|3\n");
     EXPECT_EQ(s["Most room to be harder"], "3|30|34|4|a.txt:3\n4|16|20|4|a.txt:4\n");
     EXPECT_EQ(s["Boards met in several sources"], "1|2|2|2|10|a.txt:1\n");
 }

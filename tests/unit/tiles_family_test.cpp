@@ -110,3 +110,30 @@ TEST(TilesFamily, StreamingReaderAgreesWithTheWholeRead) {
     EXPECT_EQ(describe(items), "1 tiles 3x3 1 2 3 / 4 5 6 / 7 0 8\n2 error line is 5000 bytes; lines over 4096 bytes are not read\n"
                                "3 tiles 3x3 1 2 3 / 4 5 6 / 0 7 8\n");
 }
+
+namespace slidedb {
+namespace {
+
+// The bands of a size: halves, three quarters and nine tenths of its
+// greatest distance; either way round.
+std::string bands_of(int width, int height) {
+    std::string out;
+    for (const DifficultyBand& b : tiles_family().difficulty().bands)
+        if (b.width == width && b.height == height)
+            out += b.band + " " + std::to_string(b.lo) + "-" + (b.hi ? std::to_string(*b.hi) : "") + "\n";
+    return out;
+}
+
+TEST(TilesFamily, GradesMovesAgainstTheSizesGreatestDistance) {
+    EXPECT_EQ(bands_of(3, 3), "Easy 0-15\nMedium 16-23\nHard 24-27\nHardest 28-31\n");
+    EXPECT_EQ(bands_of(4, 4), "Easy 0-40\nMedium 41-60\nHard 61-72\nHardest 73-80\n");
+    EXPECT_EQ(bands_of(2, 3), "Easy 0-10\nMedium 11-15\nHard 16-18\nHardest 19-21\n");
+    EXPECT_EQ(bands_of(3, 2), bands_of(2, 3));
+    EXPECT_EQ(bands_of(4, 3), "Easy 0-26\nMedium 27-39\nHard 40-47\nHardest 48-53\n");
+    EXPECT_EQ(bands_of(5, 5), "");
+    EXPECT_EQ(bands_of(0, 0), "Unrated 0-\n");
+    EXPECT_EQ(tiles_family().difficulty().bands.size(), 11u * 4 + 1);  // 7 sizes, 4 not square: both ways round
+}
+
+}  // namespace
+}  // namespace slidedb

@@ -114,6 +114,12 @@ public:
                            b.pieces.size(), g.shapes.size(), std::count(b.floor.begin(), b.floor.end(), 1), goal);
     }
 
+    Difficulty difficulty() const override {
+        return {"optimal moves (a piece moved any distance, turning allowed, counts once): Easy up to 19, "
+                "Medium 20-39, Hard 40-79, Expert 80 and more (Klotski's classic opening is 81)",
+                {{0, 0, "Easy", 0, 19}, {0, 0, "Medium", 20, 39}, {0, 0, "Hard", 40, 79}, {0, 0, "Expert", 80, std::nullopt}}};
+    }
+
     std::string_view goal_phrase() const override { return "the goal's pieces home"; }
 
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -96,6 +97,14 @@ Puzzle to_puzzle(const TileBoard& board, const TileBoard& goal) {
 }
 
 namespace {
+
+// The greatest distance of each size whose whole space has been searched
+// (width <= height; the other way round is the same).
+struct GreatestDistance {
+    int width, height, moves;
+};
+constexpr GreatestDistance kGreatestDistances[] = {{2, 2, 6}, {2, 3, 21}, {2, 4, 36}, {3, 3, 31},
+                                                   {2, 5, 55}, {3, 4, 53}, {4, 4, 80}};
 
 struct Stored {
     TileBoard board, goal;
@@ -226,6 +235,26 @@ public:
         return fmt::format("{}x{}, {} tiles, goal {}", s.board.width, s.board.height, s.board.size() - 1,
                            usual ? "1 2 ... with the blank last"
                                  : korf ? "with the blank first (0 1 2 ...)" : tiles::board_text(s.goal));
+    }
+
+    Difficulty difficulty() const override {
+        Difficulty d;
+        d.rule = "optimal moves against the greatest distance of the board's size (the most moves any board of "
+                 "that size needs: 2x2 6, 2x3 21, 2x4 36, 3x3 31, 2x5 55, 3x4 53, 4x4 80): Easy up to half of it, "
+                 "Medium up to three quarters, Hard up to nine tenths, Hardest beyond; a size whose greatest "
+                 "distance is not known is Unrated";
+        auto add = [&](int w, int h, int most) {
+            d.bands.push_back({w, h, "Easy", 0, most / 2});
+            d.bands.push_back({w, h, "Medium", most / 2 + 1, most * 3 / 4});
+            d.bands.push_back({w, h, "Hard", most * 3 / 4 + 1, most * 9 / 10});
+            d.bands.push_back({w, h, "Hardest", most * 9 / 10 + 1, most});
+        };
+        for (const GreatestDistance& g : kGreatestDistances) {
+            add(g.width, g.height, g.moves);
+            if (g.width != g.height) add(g.height, g.width, g.moves);
+        }
+        d.bands.push_back({0, 0, "Unrated", 0, std::nullopt});
+        return d;
     }
 
     std::string_view goal_phrase() const override { return "every tile home"; }

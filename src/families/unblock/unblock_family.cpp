@@ -82,6 +82,16 @@ public:
         return slidedb::solve(board_of(puzzle), options);
     }
 
+    Difficulty difficulty() const override {
+        return {"Unblock Me's bands of optimal moves: Beginner 15-20, Intermediate 21-25, Advanced 26-30, "
+                "Expert 31 and more; fewer than 15 below them",
+                {{0, 0, "under 15", 0, 14},
+                 {0, 0, "Beginner", 15, 20},
+                 {0, 0, "Intermediate", 21, 25},
+                 {0, 0, "Advanced", 26, 30},
+                 {0, 0, "Expert", 31, std::nullopt}}};
+    }
+
     std::vector<ReplayStep> replay(const Puzzle& puzzle, std::string_view solution) const override {
         Board b = board_of(puzzle);
         std::vector<ReplayStep> steps;
