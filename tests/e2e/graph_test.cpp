@@ -8,12 +8,6 @@ namespace slidedb::e2e {
 
 namespace {
 
-std::size_t occurrences(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
-    return n;
-}
-
 struct DotCounts {
     std::size_t nodes = 0, edges = 0, solution = 0, ranks = 0;
 };
