@@ -96,18 +96,29 @@ TEST(InPieces, TilesFilesAreReadWholeByTheDefaultReader) {
         ASSERT_EQ(item_text(read_in_pieces(text, piece)), whole) << "pieces of " << piece;
 }
 
-TEST(InPieces, AFileReadWholeStopsGrowingAtTheSizeLimit) {
-    // A tiles file that outgrows kMaxBoardFileBytes a piece at a time is
-    // refused whole, and the reader lets go of what it had gathered.
+TEST(InPieces, ATilesFileOverTheWholeReadLimitStreamsEveryPuzzle) {
+    // Tiles files stream: one past kMaxBoardFileBytes is read to its end,
+    // a puzzle every 4 lines, with nothing gathered but the grid at hand.
     const std::string row = "1 2 3\n4 . 6\n7 5 8\n\n";
     std::string piece;
     while (piece.size() < (1u << 20)) piece += row;
+    const std::uint64_t per_piece = piece.size() / row.size();
     std::vector<ReadItem> out;
     BoardTextStream reader;
-    for (std::size_t fed = 0; fed <= kMaxBoardFileBytes; fed += piece.size()) reader.feed(piece, out);
+    std::uint64_t pieces = 0, puzzles = 0;
+    std::string last;
+    for (std::size_t fed = 0; fed <= kMaxBoardFileBytes; fed += piece.size(), ++pieces) {
+        reader.feed(piece, out);
+        puzzles += out.size();
+        if (!out.empty()) last = item_text({out.back()});
+        out.clear();
+    }
     reader.finish(out);
-    ASSERT_EQ(out.size(), 1u) << item_text(out);
-    EXPECT_EQ(item_text(out), "0 file is over 67108864 bytes; board files of family tiles over that size are not read\n");
+    puzzles += out.size();
+    if (!out.empty()) last = item_text({out.back()});
+    EXPECT_GT(pieces * piece.size(), kMaxBoardFileBytes);
+    EXPECT_EQ(puzzles, pieces * per_piece);
+    EXPECT_EQ(last, std::to_string(4 * pieces * per_piece - 3) + " tiles 3x3 1 2 3 / 4 0 6 / 7 5 8\n");
 }
 
 }  // namespace
