@@ -58,13 +58,8 @@ struct SearchBoard {
         blank = m.to;
         return t;
     }
-    std::uint8_t undo(BlankStep m) {
-        const std::uint8_t t = cells[m.from];
-        cells[m.to] = t;
-        cells[m.from] = kBlank;
-        blank = m.from;
-        return t;
-    }
+    // Takes back play(m): the blank steps back the way it came.
+    std::uint8_t undo(BlankStep m) { return play({m.to, m.from}); }
 };
 
 // A search's figures, its path replayed from the start as tile moves;
