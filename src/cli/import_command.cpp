@@ -68,10 +68,10 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
         for (const FoundPuzzle& p : file.puzzles) {
             if (!p.result || p.result->cut != Cut::Memory) continue;
             ++failed_inputs;
-            std::fputs(fmt::format("{}{}:{}: search stopped at the memory limit ({} MiB) after {} boards; "
+            std::fputs(fmt::format("{}{}:{}: search stopped at the memory limit ({} MiB) after generating {} boards; "
                                    "stored as {}\n",
                                    clear, visible(file.path), p.line, options.solve.max_memory >> 20,
-                                   p.result->cluster_size, status_name(p.result->status))
+                                   p.result->examined, status_name(p.result->status))
                            .c_str(),
                        stderr);
         }
