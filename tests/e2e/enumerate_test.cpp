@@ -93,7 +93,7 @@ TEST(Enumerate, ADatabaseBegunByAnotherEnumeratorIsNeitherResumedNorMerged) {
 
 TEST(Enumerate, RefusesBadArguments) {
     TempDir dir;
-    EXPECT_EQ(slidedb(dir, "enumerate --size 7 --db e.db").status, 2);
+    EXPECT_EQ(slidedb(dir, "enumerate --size 8 --db e.db").status, 2);
     const Outcome walls = slidedb(dir, "enumerate --size 4 --walls 2..1 --db e.db");
     EXPECT_EQ(walls.status, 2);
     EXPECT_NE(walls.err.find("--walls"), std::string::npos) << walls.err;

@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "families/unblock/enumeration.h"
 #include "families/unblock/line_types.h"
+#include "families/unblock/solver.h"
 
 using namespace slidedb::enumeration;
 
@@ -112,4 +115,39 @@ TEST(Enumeration, CostlySignaturesAreSplitAndEachPuzzleMapsToTheUnitThatFoundIt)
     }, nullptr);
     EXPECT_EQ(puzzles, 1730u);
     EXPECT_EQ(units.size(), 397u);
+}
+
+// 7x7 lies past the public enumeration, so nothing outside checks it: one
+// unit's puzzles are checked against the ordinary solver instead. Its row
+// types are those of the board below (two blocks of three in four rows, the
+// rows beside the primary row empty), a unit of few boards.
+TEST(Enumeration, SevenBySevenUnitAgreesWithTheSolver) {
+    const Spec spec{7, 0, 0};
+    EXPECT_EQ(unit_count(spec), 262144u);  // 8 types for each of 6 rows, one for the primary row: not split
+    const slidedb::Board shape = slidedb::board_from_grid(
+        {"BBBCCC.", "DDDEEE.", ".......", "AA.....", ".......", "FFFGGG.", "HHHIII."}, slidedb::Side::Right);
+    const std::optional<std::uint64_t> unit = unit_of(spec, shape);
+    ASSERT_TRUE(unit.has_value());
+    std::vector<Puzzle> found;
+    Counts counts;
+    enumerate(spec, Shard{}, 2, [&](std::uint64_t u) { return u != *unit; }, [&](UnitResult&& r) {
+        EXPECT_EQ(r.unit, *unit);
+        counts = r.counts;
+        found = std::move(r.puzzles);
+    }, nullptr);
+    EXPECT_EQ(counts.clusters, 18549u);
+    EXPECT_EQ(counts.puzzles, found.size());
+    EXPECT_EQ(found.size(), 24u);
+    EXPECT_EQ(counts.most_moves(), 13);
+    for (const Puzzle& p : found) {
+        std::vector<std::string> rows;
+        for (int y = 0; y < 7; ++y) rows.push_back(p.grid.substr(static_cast<std::size_t>(7 * y), 7));
+        const slidedb::Board board = slidedb::board_from_grid(rows, slidedb::Side::Right);
+        EXPECT_EQ(unit_of(spec, board), unit);
+        const slidedb::SolveResult solved = slidedb::solve(board);
+        EXPECT_EQ(solved.moves, p.moves) << p.grid;
+        EXPECT_EQ(solved.hardest_moves, p.moves) << p.grid;
+        EXPECT_EQ(solved.cluster_size, p.cluster_size) << p.grid;
+        EXPECT_EQ(solved.goal_levels, p.goal_levels) << p.grid;
+    }
 }

@@ -100,7 +100,7 @@ TEST(Families, OnlyUnblockEnumeratesAndItsEnumeratorRunsThroughTheInterface) {
     ASSERT_NE(find_family("unblock")->enumerator(), nullptr);
     const Enumerator& e = *find_family("unblock")->enumerator();
     EXPECT_EQ(e.min_size(), 4);
-    EXPECT_EQ(e.max_size(), 6);
+    EXPECT_EQ(e.max_size(), 7);
     EXPECT_FALSE(e.version().empty());
 
     // 4x4 without walls, skipping unit 0: every other unit once, its puzzles

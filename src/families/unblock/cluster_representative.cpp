@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "families/unblock/line_types.h"
 #include "families/unblock/unblock_rules.h"
 #include "solve/bfs.h"
 #include "solve/goal_distance.h"
@@ -12,7 +13,7 @@ namespace slidedb::enumeration {
 
 bool fits_enumeration(const Board& b) {
     const int n = b.width;
-    if (b.height != n || n < 4 || n > 6 || b.exit != Side::Right || b.blocks.empty()) return false;
+    if (b.height != n || n < 4 || n > kMaxSize || b.exit != Side::Right || b.blocks.empty()) return false;
     const Block& primary = b.blocks[0];
     if (primary.axis != Axis::Horizontal || primary.length != 2 || primary.row != (n - 1) / 2) return false;
     std::vector<int> row_used(static_cast<std::size_t>(n), 0), column_used(static_cast<std::size_t>(n), 0);

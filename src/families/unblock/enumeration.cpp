@@ -72,13 +72,13 @@ std::vector<std::uint64_t> boards_by_next_column(const Geometry& g, const TypeCh
     auto combine = [&](auto&& self, int y, std::uint64_t pats) -> void {
         if (y == n) {
             std::uint64_t rest = 1;
-            for (std::size_t x = 0; x < kMaxSize; ++x) rest *= fit[x][pats >> (8 * x) & 63];
+            for (std::size_t x = 0; x < kMaxSize; ++x) rest *= fit[x][pats >> (8 * x) & (kPatterns - 1)];
             if (rest == 0) return;
             if (fixed == n) {
                 out[0] += rest;
                 return;
             }
-            const unsigned pat = static_cast<unsigned>(pats >> (8 * fixed) & 63);
+            const unsigned pat = static_cast<unsigned>(pats >> (8 * fixed) & (kPatterns - 1));
             const auto& fits = g.fits[static_cast<std::size_t>(fixed)];
             for (std::size_t t = 0; t < next; ++t) out[t] += rest * fits[t].count[pat];
             return;

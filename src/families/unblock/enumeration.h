@@ -1,7 +1,7 @@
 // Every Unblock Me puzzle of a board size: the public enumeration's
 // definition, reproduced.
 //
-// Boards are N x N (N = 4, 5, 6). The primary piece is horizontal, two long,
+// Boards are N x N (N = 4 to 7; the public enumeration stops at 6). The primary piece is horizontal, two long,
 // in row (N - 1) / 2, and leaves on the right; other pieces are two or three
 // long, horizontal (never in the primary row) or vertical; walls are 1x1,
 // from min_walls to max_walls, in the primary row only left of the primary

@@ -160,7 +160,7 @@ Cells column_cells(int size, int x, unsigned pattern) {
 }
 
 Geometry make_geometry(int size, int min_walls, int max_walls) {
-    if (size < 4 || size > kMaxSize) throw std::invalid_argument("enumeration sizes run from 4 to 6");
+    if (size < 4 || size > kMaxSize) throw std::invalid_argument("enumeration sizes run from 4 to 7");
     if (min_walls < 0 || max_walls < min_walls || max_walls > 2 * size)
         throw std::invalid_argument("walls must be MIN..MAX with 0 <= MIN <= MAX");
     Geometry g;

@@ -18,7 +18,7 @@ namespace slidedb::enumeration {
 
 using Cells = std::uint64_t;
 
-constexpr int kMaxSize = 6;        // boards up to 6x6: 36 cells, 4 bits a placement
+constexpr int kMaxSize = 7;        // boards up to 7x7: 49 cells, 4 bits a placement
 constexpr int kMaxLineItems = 4;   // pieces and walls of one line (sum of lengths < N)
 constexpr int kPatterns = 1 << kMaxSize;
 
@@ -105,7 +105,7 @@ struct Geometry {
     int goal_start() const { return size - 2; }  // the primary piece's column at the goal
 };
 
-// Every row and column type of an N x N board (N = 4, 5, 6): the primary
+// Every row and column type of an N x N board (N = 4 to 7): the primary
 // piece, two long, in primary_row, walls only to its left; other rows hold
 // pieces two or three long and walls, columns pieces only; a line's items
 // fill fewer than N cells; no more than max_walls walls in a row.

@@ -168,7 +168,7 @@ Cells SignatureSearch::vertical_cells(std::uint32_t q) const {
 std::uint32_t SignatureSearch::block_of(const Node& n) const {
     const Feasible& f = feasible_[static_cast<std::size_t>(slot_[n.r])];
     std::uint32_t block = f.first_block;
-    for (int x = 0; x < kMaxSize; ++x) block += static_cast<std::uint32_t>(f.group[x][n.q >> (4 * x) & 15]) * f.block_stride[x];
+    for (int x = 0; x < n_; ++x) block += static_cast<std::uint32_t>(f.group[x][n.q >> (4 * x) & 15]) * f.block_stride[x];
     return block;
 }
 
@@ -192,14 +192,14 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     }
     // A row move keeps every column's placement: its digits, read once.
     std::array<unsigned, kMaxSize> placement;
-    for (int x = 0; x < kMaxSize; ++x) placement[x] = n.q >> (4 * x) & 15;
+    for (int x = 0; x < n_; ++x) placement[x] = n.q >> (4 * x) & 15;
     for (std::uint32_t i = 0; i < count; ++i) {
         const LineStep m = moves[i];
         const unsigned p = digits_[n.r * kMaxSize + m.line];
         const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
         const Feasible& to = feasible_[static_cast<std::size_t>(slot_[r])];
         std::uint32_t rank = to.offset;
-        for (int x = 0; x < kMaxSize; ++x) rank += static_cast<std::uint32_t>(to.rank[x][placement[x]]) * to.stride[x];
+        for (int x = 0; x < n_; ++x) rank += static_cast<std::uint32_t>(to.rank[x][placement[x]]) * to.stride[x];
         f(Node{r, n.q, rank, n.cluster, vertical}, 4 * m.line + m.item);
     }
     if constexpr (kPrimaryOnly) return;

@@ -4,6 +4,7 @@
 
 #include "families/unblock/cluster_representative.h"
 #include "families/unblock/enumeration.h"
+#include "families/unblock/line_types.h"
 #include "families/unblock/unblock_family.h"
 
 namespace slidedb {
@@ -25,9 +26,10 @@ EnumeratedPuzzle puzzle_of(enumeration::Puzzle&& p, int size) {
 
 class UnblockEnumerator final : public Enumerator {
 public:
-    // The sizes of the public enumeration (fits_enumeration).
+    // The public enumeration's sizes (4 to 6) and 7, which its definition
+    // extends to (fits_enumeration).
     int min_size() const override { return 4; }
-    int max_size() const override { return 6; }
+    int max_size() const override { return enumeration::kMaxSize; }
     std::string_view version() const override { return enumeration::kEnumeratorVersion; }
 
     std::uint64_t unit_count(const EnumerationSpec& spec) const override {
