@@ -33,6 +33,38 @@ const char* sort_column(const std::string& sort) {
     return nullptr;
 }
 
+// Sources up to which the puzzles of the matching paths are gathered first
+// and the page sorted from them; past it, the puzzles are walked in the
+// page's order, which meets a match soon when this many sources match.
+constexpr std::int64_t kFewSources = 20'000;
+
+// The source paths holding `part` (a JSON array, bound to json_each) and
+// how many sources name them. Schema 14 keeps each distinct path once, its
+// trigrams indexed: a part of three characters or more is looked up there,
+// a shorter one read against every distinct path (fewer than the sources).
+struct PathMatch {
+    std::string paths;
+    std::int64_t sources = 0;
+};
+
+PathMatch matching_paths(SQLite::Database& db, const std::string& part) {
+    std::size_t chars = 0;
+    for (unsigned char ch : part) chars += (ch & 0xC0) != 0x80;
+    std::string phrase = "\"";
+    for (char ch : part) phrase += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    phrase += '"';
+    SQLite::Statement st(
+        db, fmt::format("SELECT json_group_array(path), COALESCE(SUM(sources), 0) FROM tally_source_files "
+                        "WHERE {}instr(path, :part) > 0",
+                        chars >= 3 ? "id IN (SELECT rowid FROM tally_source_files_text "
+                                     "WHERE tally_source_files_text MATCH :phrase) AND "
+                                   : ""));
+    st.bind(":part", part);
+    if (chars >= 3) st.bind(":phrase", phrase);
+    st.executeStep();
+    return {st.getColumn(0).getString(), st.getColumn(1).getInt64()};
+}
+
 std::optional<std::int64_t> optional_int(const SQLite::Column& c) {
     if (c.isNull()) return std::nullopt;
     return c.getInt64();
@@ -109,6 +141,12 @@ std::string filter_query(const ListFilter& f, std::int64_t page) {
 }
 
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
+    PathMatch match;
+    if (!f.source.empty()) {
+        match = matching_paths(db, f.source);
+        if (match.sources == 0) return {};
+    }
+    const bool few = !f.source.empty() && match.sources <= kFewSources;
     // Only puzzles with a search stored have figures to sort or filter on:
     // those queries join solutions, so SQLite can walk its indexes
     // (status, moves), (status, steps), (status, cluster_size), (examined),
@@ -133,8 +171,14 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
             "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
             "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
             "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1) "
-            "FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1",
-            q, figures ? "JOIN" : "LEFT JOIN");
+            "FROM {} {} solutions s ON s.puzzle_id = p.id WHERE 1",
+            q,
+            // Few matching sources: their puzzles first (CROSS JOIN keeps
+            // that order of the loops), then sorted.
+            few ? "(SELECT DISTINCT so.puzzle_id AS id FROM sources so "
+                  "WHERE so.path IN (SELECT value FROM json_each(:paths))) m CROSS JOIN puzzles p ON p.id = m.id"
+                : "puzzles p",
+            figures ? "JOIN" : "LEFT JOIN");
     }
     // Sorted by a figure, the page is read along that figure's index: the
     // family (most puzzles share one) is checked row by row, not looked up.
@@ -148,8 +192,9 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     if (f.moves_max) sql += fmt::format(" AND s.moves <= {}", *f.moves_max);
     if (f.cluster_min) sql += fmt::format(" AND s.cluster_size >= {}", *f.cluster_min);
     if (f.cluster_max) sql += fmt::format(" AND s.cluster_size <= {}", *f.cluster_max);
-    if (!f.source.empty())
-        sql += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id AND instr(so.path, :source) > 0)";
+    if (!f.source.empty() && !few)
+        sql += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id "
+               "AND so.path IN (SELECT value FROM json_each(:paths)))";
     const char* dir = f.descending ? "DESC" : "ASC";
     if (order)
         sql += fmt::format(" ORDER BY {} {}, s.puzzle_id {}", order, dir, dir);
@@ -160,7 +205,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     SQLite::Statement st(db, sql);
     if (!f.family.empty()) st.bind(":family", f.family);
     if (!f.status.empty() && f.status != "unsolved") st.bind(":status", f.status);
-    if (!f.source.empty()) st.bind(":source", f.source);
+    if (!f.source.empty()) st.bind(":paths", match.paths);
     ListPage page;
     while (st.executeStep()) {
         if (static_cast<std::int64_t>(page.rows.size()) == f.per_page) {

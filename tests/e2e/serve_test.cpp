@@ -12,6 +12,8 @@
 #include <httplib.h>
 
 #include "e2e.h"
+#include "image/encode.h"
+#include "image/image.h"
 #include "json_check.h"
 
 namespace slidedb::e2e {
@@ -243,9 +245,26 @@ TEST_F(Serve, ReadsAScreenshotAndRefusesATruncatedOne) {
     ASSERT_EQ(r->status, 200) << r->body;
     EXPECT_NE(r->body.find("\"family\":\"unblock\""), std::string::npos);
     EXPECT_NE(r->body.find("\"confidence\":"), std::string::npos);
+    // The board as the scanner reads it, and its debug picture: a PNG.
+    EXPECT_NE(r->body.find("\"board\":\"..BCCC\\nD.BEFF\\nDAAEG.\\n.H..GI\\n.HJJGI\\n.KKLL.\""),
+              std::string::npos)
+        << r->body;
+    EXPECT_NE(r->body.find("\"errors\":[],\"debug_png\":\"data:image/png;base64,iVBORw0KGgo"), std::string::npos)
+        << r->body.substr(0, 2000);
     r = c.Post("/api/scan", png.substr(0, 2000), "application/octet-stream");
     EXPECT_EQ(r->status, 422);
     EXPECT_NE(r->body.find("\"errors\":[\""), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("\"debug_png\":null"), std::string::npos) << r->body;
+    // A picture that cuts the board off: the reason, and the debug picture
+    // of what was seen.
+    auto full = std::get<Image>(decode_image(slurp(test_data("screenshots/wy_Screenshot_20180726-203231.png"))));
+    Image top(full.width, 1150);
+    std::copy(full.rgb.begin(), full.rgb.begin() + static_cast<long>(top.rgb.size()), top.rgb.begin());
+    r = c.Post("/api/scan", encode_png(top), "application/octet-stream");
+    EXPECT_EQ(r->status, 422);
+    EXPECT_TRUE(std::regex_search(r->body, std::regex(R"(^\{"puzzles":\[\],"errors":\["[^"]*board[^"]*"\],)"
+                                                      R"("debug_png":"data:image/png;base64,iVBORw0KGgo)")))
+        << r->body.substr(0, 500);
     still_serving();
 }
 
@@ -303,6 +322,41 @@ TEST_F(Serve, ASolvePastItsLimitIsRefusedWith503) {
     EXPECT_EQ(tight.stop(), 0);
 }
 
+// A block puzzle on a 16x16 floor split by a wall: A's goal lies beyond
+// it, and the pieces on both sides make a cluster of billions of boards. The
+// breadth-first search stops at the clock (--solve-seconds) long before the
+// states limit, the request is refused with 503 saying so, and the server
+// goes on answering. A hint's search stops the same way.
+TEST_F(Serve, ASolvePastItsTimeIsRefusedWith503) {
+    std::string start = "start\n", goal = "goal\n";
+    for (int row = 0; row < 16; ++row) {
+        std::string s = "........#.......", g = s;
+        if (row == 0) s = "ABBC....#.FFGH..";
+        if (row == 1) s = "DDEC....#.II....";
+        if (row == 2) s = "DD......#.......";
+        if (row == 15) g[15] = 'A';
+        start += s + "\n";
+        goal += g + "\n";
+    }
+    Serving timed(*dir_, "--db t.db --solve-seconds 0.2 --max-states 1000000000 --read-only");
+    ASSERT_GT(timed.port(), 0);
+    auto c = timed.client();
+    const auto asked = std::chrono::steady_clock::now();
+    auto r = c.Post("/api/solve", start + goal, "text/plain");
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503) << r->body;
+    EXPECT_TRUE(std::regex_match(r->body, std::regex(R"(\{"error":"the search stopped at its time limit of 0\.2 s )"
+                                                     R"(after [1-9][0-9]* boards without reaching the goal"\})")))
+        << r->body;
+    EXPECT_LT(took, 30.0);  // a bound against a search that never looks at the clock, not a timing
+    r = c.Post("/api/hint", start + goal, "text/plain");
+    EXPECT_EQ(r->status, 503) << r->body;
+    r = c.Get("/api/puzzles?per_page=1");
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(timed.stop(), 0);
+}
+
 TEST_F(Serve, RunsOneReadOnlyStatement) {
     auto c = server_->client();
     auto r = c.Get("/api/query?sql=SELECT%20family%2C%20COUNT(*)%20AS%20n%20FROM%20puzzles%20GROUP%20BY%20family%20ORDER%20BY%20family");
@@ -356,7 +410,7 @@ TEST_F(Serve, SavesABoardAsAnImportAndStopsCleanly) {
     SQLite::Database db((own / "s.db").string());
     EXPECT_EQ(dump(db, "SELECT s.kind, so.status, so.moves FROM sources s JOIN solutions so "
                        "ON so.puzzle_id = s.puzzle_id WHERE s.path LIKE 'editor/%'"),
-              "board-file|solved|1\n");
+              "editor|solved|1\n");
     const std::string path = db.execAndGet("SELECT path FROM sources WHERE path LIKE 'editor/%'").getString();
     EXPECT_TRUE(std::regex_match(path, std::regex(R"(editor/[0-9a-f]{12}\.txt)"))) << path;
 }
