@@ -74,7 +74,7 @@
     var bar = document.createElement('div');
     bar.className = 'edittools';
     var sizes = '';
-    for (var n = 2; n <= 16; ++n) sizes += '<option>' + n + '</option>';
+    for (var n = 2; n <= 16; ++n) sizes += '<option value="' + n + '">' + n + '</option>';
     var labels = {};
     m.start.forEach(function (row) { row.forEach(function (ch) { if (/[A-Za-z]/.test(ch)) labels[ch] = 1; }); });
     var pieces = Object.keys(labels).sort();
@@ -84,7 +84,9 @@
       '<span class="tools">' + ['floor', 'wall', 'piece', 'goal'].map(function (t) {
         return '<button type="button" data-tool="' + t + '"' + (t === tool ? ' class="on"' : '') + '>' + t + '</button>';
       }).join('') + '</span> <label>piece <select data-set="piece"><option value="">new</option>' +
-      pieces.map(function (p) { return '<option' + (p === piece ? ' selected' : '') + '>' + p + '</option>'; }).join('') +
+      pieces.map(function (p) {
+        return '<option value="' + p + '"' + (p === piece ? ' selected' : '') + '>' + p + '</option>';
+      }).join('') +
       '</select></label> <button type="button" data-act="nogoal">no goal for this piece</button>';
     host.appendChild(bar);
     bar.querySelector('[data-set=w]').value = String(m.w);

@@ -53,7 +53,7 @@
     var bar = document.createElement('div');
     bar.className = 'edittools';
     var sizes = '';
-    for (var n = 2; n <= 5; ++n) sizes += '<option>' + n + '</option>';
+    for (var n = 2; n <= 5; ++n) sizes += '<option value="' + n + '">' + n + '</option>';
     bar.innerHTML = '<label>columns <select data-set="w">' + sizes + '</select></label> ' +
       '<label>rows <select data-set="h">' + sizes + '</select></label> ' +
       '<label>goal <select data-set="goal"><option value="last">blank last</option>' +

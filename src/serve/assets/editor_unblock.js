@@ -26,7 +26,12 @@
         rows.push(inner.slice(0, width).replace(/[ o]/g, '.').replace(/\*/g, 'A'));
       }
     } else {
-      lines.forEach(function (l) { rows.push(l.replace(/\s+/g, '').replace(/o/g, '.')); });
+      // The drawing for people marks the exit with '<' or '>' on its row.
+      lines.forEach(function (l) {
+        if (l.indexOf('<') >= 0) { side = 'left'; row = rows.length; }
+        if (l.indexOf('>') >= 0) { side = 'right'; row = rows.length; }
+        rows.push(l.replace(/[\s<>]+/g, '').replace(/o/g, '.'));
+      });
     }
     if (!rows.length) return null;
     var w = rows[0].length, h = rows.length;
@@ -69,11 +74,11 @@
     var bar = document.createElement('div');
     bar.className = 'edittools';
     var sizes = '', rowsOpt = '';
-    for (var n = 4; n <= 8; ++n) sizes += '<option>' + n + '</option>';
+    for (var n = 4; n <= 8; ++n) sizes += '<option value="' + n + '">' + n + '</option>';
     for (var k = 0; k < m.h; ++k) rowsOpt += '<option value="' + k + '">' + (k + 1) + '</option>';
     bar.innerHTML = '<label>width <select data-set="w">' + sizes + '</select></label> ' +
       '<label>height <select data-set="h">' + sizes + '</select></label> ' +
-      '<label>exit <select data-set="side"><option>right</option><option>left</option></select></label> ' +
+      '<label>exit <select data-set="side"><option value="right">right</option><option value="left">left</option></select></label> ' +
       '<label>row <select data-set="row">' + rowsOpt + '</select></label> ' +
       '<span class="tools">' + ['block', 'prisoner', 'fixed', 'erase'].map(function (t) {
         return '<button type="button" data-tool="' + t + '"' + (t === tool ? ' class="on"' : '') + '>' + t + '</button>';
