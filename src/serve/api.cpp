@@ -1,6 +1,7 @@
 // The JSON API (README, "serve"): what the pages' scripts call, and what a
 // program may call the same way.
 #include <chrono>
+#include <optional>
 #include <variant>
 
 #include <fmt/format.h>
@@ -8,7 +9,6 @@
 #include "families/families.h"
 #include "image/encode.h"
 #include "image/image.h"
-#include "pipeline/read_input.h"
 #include "report/report_sections.h"
 #include "report/table.h"
 #include "serve/app.h"
