@@ -126,7 +126,9 @@
       }
       if (t === 'piece') {
         if (ch === '#') return;
-        if (!stroke) stroke = host.dataset.piece || freeLabel(m);
+        // A stroke paints the piece chosen; with "new", the piece it starts
+        // on (to grow it) or a new one.
+        if (!stroke) stroke = host.dataset.piece || (/[A-Za-z]/.test(ch) ? ch : freeLabel(m));
         if (!stroke) { say('no letter left for another piece'); return; }
         m.start[r][c] = stroke;
         return true;
@@ -143,7 +145,6 @@
         return paint(r, c);
       },
       strokeEnd: function () {
-        if (stroke && (host.dataset.tool || 'piece') === 'piece') host.dataset.piece = stroke;
         stroke = null;
         changed(m);
       },
