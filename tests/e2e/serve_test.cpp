@@ -147,6 +147,29 @@ TEST_F(Serve, ListsPuzzlesFilteredAndSorted) {
     EXPECT_NE(r->body.find("\"family\":\"blocks\""), std::string::npos);
     EXPECT_EQ(r->body.find("\"family\":\"unblock\""), std::string::npos);
 
+    // A part of a source's path: found through schema 14's index of
+    // trigrams from three characters on, by reading every distinct path
+    // below; case-sensitive as instr() is; any character taken as itself.
+    auto sources = [&](const std::string& query) {
+        auto got = c.Get("/api/puzzles?" + query);
+        EXPECT_EQ(got->status, 200) << query << got->body;
+        const std::regex source(R"re("source":"([^"]*)")re");
+        std::string out;
+        for (std::sregex_iterator it(got->body.begin(), got->body.end(), source), end; it != end; ++it)
+            out += (*it)[1].str() + " ";
+        return out;
+    };
+    EXPECT_EQ(sources("source=kb"), "boards/kb_input.txt:1 ");
+    EXPECT_EQ(sources("source=_input"), "boards/kb_input.txt:1 ");
+    EXPECT_EQ(sources("source=KLOTSKI"), "");
+    EXPECT_EQ(sources("source=%22%27%25*"), "");
+    EXPECT_EQ(sources("source=no-such-file"), "");
+    EXPECT_EQ(sources("source=boards/&sort=moves&family=unblock"),
+              "boards/fg_README_example.txt:1 boards/yb_expert_0001.txt:1 boards/kb_input.txt:1 "
+              "boards/<img src=x onerror=alert(1)>&.txt:1 ");
+    EXPECT_EQ(sources("source=.txt&sort=id&order=desc&per_page=2&page=2"),
+              "boards/kb_input.txt:1 boards/fg_README_example.txt:1 ");
+
     r = c.Get("/api/puzzles?per_page=2&page=1");
     EXPECT_NE(r->body.find("\"has_more\":true"), std::string::npos);
     r = c.Get("/api/puzzles?per_page=2&page=3");
