@@ -1,7 +1,9 @@
 -- slidedb database, version 14: the web app's search of source paths
 -- (`slidedb serve`, `source=` of the puzzle list) through an index of
--- substrings instead of reading every source.
---
+-- substrings instead of reading every source, and an index of sizes, so
+-- that a list of one size reads its puzzles alone when they are few.
+CREATE INDEX puzzles_size ON puzzles (width, height);
+
 -- tally_source_files holds each distinct source path once, with how many
 -- sources name it; tally_source_files_text indexes those paths by their
 -- trigrams (FTS5, case-sensitive, as instr() is), so that the paths holding

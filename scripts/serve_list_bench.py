@@ -81,9 +81,11 @@ def main():
         if not m:
             sys.exit("serve_list_bench: the server did not start")
         base = "http://127.0.0.1:%s/api/puzzles?" % m.group(1)
-        filters = ["", "family=unblock", "size=6x6", "status=solved", "status=unsolved", "moves_min=40",
-                   "moves_max=3", "cluster_min=20000", "cluster_max=10", "source=set-42/",
-                   "source=rush_18k", "source=no-such-file", "source=t-", "page=400"]
+        filters = ["", "family=unblock", "family=tiles", "size=6x6", "size=8x8", "status=solved",
+                   "status=limit", "status=unsolved", "moves_min=40", "moves_max=3", "moves_min=10&moves_max=12",
+                   "cluster_min=20000", "cluster_max=10", "source=set-42/", "source=rush_18k",
+                   "source=no-such-file", "source=t-", "family=unblock&size=6x6&status=solved&moves_min=30",
+                   "page=400", "page=2000"]
         sorts = ["", "sort=moves", "sort=steps", "sort=cluster", "sort=effort", "sort=id&order=desc"]
         worst = 0
         print("%-22s %s" % ("filter \\ sort", " ".join("%12s" % (s or "id") for s in sorts)))

@@ -2,8 +2,12 @@
 
 #include <cctype>
 #include <charconv>
+#include <chrono>
 
 #include <fmt/format.h>
+#include <sqlite3.h>
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Exception.h>
 #include <SQLiteCpp/Statement.h>
 
 #include "serve/url.h"
@@ -32,11 +36,6 @@ const char* sort_column(const std::string& sort) {
     if (sort == "effort") return "s.examined";
     return nullptr;
 }
-
-// Sources up to which the puzzles of the matching paths are gathered first
-// and the page sorted from them; past it, the puzzles are walked in the
-// page's order, which meets a match soon when this many sources match.
-constexpr std::int64_t kFewSources = 20'000;
 
 // The source paths holding `part` (a JSON array, bound to json_each) and
 // how many sources name them. Schema 14 keeps each distinct path once, its
@@ -140,91 +139,214 @@ std::string filter_query(const ListFilter& f, std::int64_t page) {
     return out;
 }
 
+namespace {
+
+// How many rows a filter lets through, counted up to kFewRows + 1 along its
+// index: a filter this selective drives the page's query (its rows read
+// through its index, then sorted); past it, the rows are walked in the
+// page's order and every filter checked row by row, which meets a match
+// soon. Each count reads at most kFewRows index entries (a few ms).
+constexpr std::int64_t kFewRows = 20'000;
+
+std::int64_t count_upto(SQLite::Database& db, const std::string& where, const ListFilter& f,
+                        std::int64_t most = kFewRows + 1) {
+    SQLite::Statement st(db, fmt::format("SELECT COUNT(*) FROM (SELECT 1 FROM {} LIMIT {})", where, most));
+    if (where.find(":family") != std::string::npos) st.bind(":family", f.family);
+    if (where.find(":status") != std::string::npos) st.bind(":status", f.status);
+    st.executeStep();
+    return st.getColumn(0).getInt64();
+}
+
+// The time a walk in the page's order may take before the most selective
+// filter drives instead (the rows it reads are read either way; only the
+// plan differs), and the rows a count reads then.
+constexpr std::chrono::milliseconds kWalkTime{20};
+constexpr int kWalkOpsStep = 1000;  // steps of SQLite's machine between looks at the clock
+constexpr std::int64_t kMaxRows = std::int64_t{1} << 40;
+
+// Interrupts the connection's statements once `time` has passed, while it
+// lives.
+class WorkBudget {
+public:
+    WorkBudget(SQLite::Database& db, std::chrono::milliseconds time)
+        : db_(db.getHandle()), until_(std::chrono::steady_clock::now() + time) {
+        sqlite3_progress_handler(db_, kWalkOpsStep, on_progress, this);
+    }
+    ~WorkBudget() { sqlite3_progress_handler(db_, 0, nullptr, nullptr); }
+    WorkBudget(const WorkBudget&) = delete;
+    WorkBudget& operator=(const WorkBudget&) = delete;
+
+private:
+    static int on_progress(void* self) {
+        return std::chrono::steady_clock::now() > static_cast<WorkBudget*>(self)->until_;
+    }
+    sqlite3* db_;
+    std::chrono::steady_clock::time_point until_;
+};
+
+std::string range(const char* column, const std::optional<std::int64_t>& low, const std::optional<std::int64_t>& high) {
+    std::string out;
+    if (low) out += fmt::format(" AND {} >= {}", column, *low);
+    if (high) out += fmt::format(" AND {} <= {}", column, *high);
+    return out;
+}
+
+}  // namespace
+
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
+    // Only puzzles with a search stored have figures to sort or filter on:
+    // those queries join solutions.
+    const char* order = sort_column(f.sort);
+    const bool figures = order || f.moves_min || f.moves_max || f.cluster_min || f.cluster_max ||
+                         (!f.status.empty() && f.status != "unsolved");
+    if (f.status == "unsolved") {
+        // Puzzles without a search: none when the tallies count as many
+        // searches as puzzles (every puzzle walked to learn it otherwise).
+        const std::int64_t missing =
+            db.execAndGet("SELECT (SELECT n FROM tally_rows WHERE tbl = 'puzzles') - "
+                          "(SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves)")
+                .getInt64();
+        if (missing <= 0) return {};
+    }
     PathMatch match;
     if (!f.source.empty()) {
         match = matching_paths(db, f.source);
         if (match.sources == 0) return {};
     }
-    const bool few = !f.source.empty() && match.sources <= kFewSources;
-    // Only puzzles with a search stored have figures to sort or filter on:
-    // those queries join solutions, so SQLite can walk its indexes
-    // (status, moves), (status, steps), (status, cluster_size), (examined),
-    // and schema 11's (moves), (steps).
-    const char* order = sort_column(f.sort);
-    const bool figures = order || f.moves_min || f.moves_max || f.cluster_min || f.cluster_max ||
-                         (!f.status.empty() && f.status != "unsolved");
-    // kPuzzleColumns lists bare names; each is qualified with p.
-    std::string sql;
-    {
-        std::string cols = kPuzzleColumns, q;
-        std::size_t start = 0;
-        while (start < cols.size()) {
-            std::size_t comma = cols.find(',', start);
-            if (comma == std::string::npos) comma = cols.size();
-            std::string name = cols.substr(start, comma - start);
-            while (!name.empty() && name.front() == ' ') name.erase(0, 1);
-            q += (q.empty() ? "p." : ", p.") + name;
-            start = comma + 1;
-        }
-        sql = fmt::format(
-            "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
-            "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
-            "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1) "
-            "FROM {} {} solutions s ON s.puzzle_id = p.id WHERE 1",
-            q,
-            // Few matching sources: their puzzles first (CROSS JOIN keeps
-            // that order of the loops), then sorted.
-            few ? "(SELECT DISTINCT so.puzzle_id AS id FROM sources so "
-                  "WHERE so.path IN (SELECT value FROM json_each(:paths))) m CROSS JOIN puzzles p ON p.id = m.id"
-                : "puzzles p",
-            figures ? "JOIN" : "LEFT JOIN");
-    }
-    // Sorted by a figure, the page is read along that figure's index: the
-    // family (most puzzles share one) is checked row by row, not looked up.
-    if (!f.family.empty()) sql += order ? " AND +p.family = :family" : " AND p.family = :family";
-    if (f.width) sql += fmt::format(" AND p.width = {} AND p.height = {}", *f.width, *f.height);
-    if (f.status == "unsolved")
-        sql += " AND s.puzzle_id IS NULL";
-    else if (!f.status.empty())
-        sql += " AND s.status = :status";
-    if (f.moves_min) sql += fmt::format(" AND s.moves >= {}", *f.moves_min);
-    if (f.moves_max) sql += fmt::format(" AND s.moves <= {}", *f.moves_max);
-    if (f.cluster_min) sql += fmt::format(" AND s.cluster_size >= {}", *f.cluster_min);
-    if (f.cluster_max) sql += fmt::format(" AND s.cluster_size <= {}", *f.cluster_max);
-    if (!f.source.empty() && !few)
-        sql += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id "
-               "AND so.path IN (SELECT value FROM json_each(:paths)))";
-    const char* dir = f.descending ? "DESC" : "ASC";
-    if (order)
-        sql += fmt::format(" ORDER BY {} {}, s.puzzle_id {}", order, dir, dir);
-    else
-        sql += fmt::format(" ORDER BY p.id {}", dir);
-    sql += fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
 
-    SQLite::Statement st(db, sql);
-    if (!f.family.empty()) st.bind(":family", f.family);
-    if (!f.status.empty() && f.status != "unsolved") st.bind(":status", f.status);
-    if (!f.source.empty()) st.bind(":paths", match.paths);
-    ListPage page;
-    while (st.executeStep()) {
-        if (static_cast<std::int64_t>(page.rows.size()) == f.per_page) {
-            page.has_more = true;
-            break;
+    // The filter that drives the query: the most selective of those with an
+    // index, when it lets few rows through.
+    enum class Driver { Order, Source, Family, Size, Status, Moves, Cluster };
+    Driver driver = Driver::Order;
+    std::int64_t fewest = kFewRows;
+    auto consider = [&](Driver d, std::int64_t n) {
+        if (n <= fewest) driver = d, fewest = n;
+    };
+    if (!f.source.empty()) consider(Driver::Source, match.sources);
+    if (!f.family.empty()) consider(Driver::Family, count_upto(db, "puzzles WHERE family = :family", f));
+    if (f.width)
+        consider(Driver::Size,
+                 count_upto(db, fmt::format("puzzles WHERE width = {} AND height = {}", *f.width, *f.height), f));
+    if (!f.status.empty() && f.status != "unsolved")
+        consider(Driver::Status, count_upto(db, "solutions WHERE status = :status", f));
+    if (f.moves_min || f.moves_max)
+        consider(Driver::Moves, count_upto(db, "solutions WHERE 1" + range("moves", f.moves_min, f.moves_max), f));
+    if (f.cluster_min || f.cluster_max)
+        consider(Driver::Cluster,
+                 count_upto(db, "solutions WHERE 1" + range("cluster_size", f.cluster_min, f.cluster_max), f));
+
+    // The page's ids first, reading as little as the driver allows; every
+    // filter but the driver's is written with a unary + so that SQLite
+    // checks it row by row instead of choosing its index. Then the page's
+    // rows, in the same order.
+    auto page_sql = [&](Driver driver) {
+        auto plus = [&](Driver d) { return driver == d ? "" : "+"; };
+        // Sorted by a figure with no filter on the puzzle itself, the ids come
+        // from solutions alone: a deep page skips its rows along the index.
+        const bool solutions_only = order && f.family.empty() && !f.width && f.source.empty();
+        std::string ids = solutions_only ? "SELECT s.puzzle_id FROM solutions s WHERE 1"
+                                         : fmt::format("SELECT p.id FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1",
+                                                       figures ? "JOIN" : "LEFT JOIN");
+        // Few matching sources: their puzzles looked up by id (SQLite reads the
+        // list of ids first), then sorted.
+        if (driver == Driver::Source)
+            ids += " AND p.id IN (SELECT so.puzzle_id FROM sources so "
+                   "WHERE so.path IN (SELECT value FROM json_each(:paths)))";
+        if (!f.family.empty()) ids += fmt::format(" AND {}p.family = :family", plus(Driver::Family));
+        if (f.width) ids += fmt::format(" AND {0}p.width = {1} AND {0}p.height = {2}", plus(Driver::Size), *f.width, *f.height);
+        if (f.status == "unsolved")
+            ids += " AND s.puzzle_id IS NULL";
+        else if (!f.status.empty())
+            ids += fmt::format(" AND {}s.status = :status", plus(Driver::Status));
+        ids += range(driver == Driver::Moves ? "s.moves" : "+s.moves", f.moves_min, f.moves_max);
+        ids += range(driver == Driver::Cluster ? "s.cluster_size" : "+s.cluster_size", f.cluster_min, f.cluster_max);
+        if (!f.source.empty() && driver != Driver::Source)
+            ids += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id "
+                   "AND so.path IN (SELECT value FROM json_each(:paths)))";
+        // Walked in the page's order, SQLite reads the sort's index and stops
+        // after a page; driven by a filter, the sort is an expression (+) that
+        // no index gives, and its few rows are sorted.
+        const char* dir = f.descending ? "DESC" : "ASC";
+        const std::string by = driver == Driver::Order ? "" : "+";
+        const std::string order_by =
+            order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", by, order, dir)
+                  : fmt::format(" ORDER BY {}p.id {}", by, dir);
+        ids += order_by + fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
+
+        // Then the page's rows, in the same order.
+        std::string sql;
+        {
+            // kPuzzleColumns lists bare names; each is qualified with p.
+            std::string cols = kPuzzleColumns, q;
+            std::size_t start = 0;
+            while (start < cols.size()) {
+                std::size_t comma = cols.find(',', start);
+                if (comma == std::string::npos) comma = cols.size();
+                std::string name = cols.substr(start, comma - start);
+                while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+                q += (q.empty() ? "p." : ", p.") + name;
+                start = comma + 1;
+            }
+            sql = fmt::format(
+                "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
+                "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
+                "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1) "
+                "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({}){}",
+                q, ids, order ? fmt::format(" ORDER BY +{0} {1}, +p.id {1}", order, dir) : fmt::format(" ORDER BY +p.id {}", dir));
         }
-        ListRow r;
-        r.id = st.getColumn(0).getInt64();
-        r.puzzle = puzzle_from_row(st, 1);
-        const int at = 10;
-        r.status = st.getColumn(at).isNull() ? "" : st.getColumn(at).getString();
-        r.moves = optional_int(st.getColumn(at + 1));
-        r.steps = optional_int(st.getColumn(at + 2));
-        r.cluster_size = optional_int(st.getColumn(at + 3));
-        r.examined = optional_int(st.getColumn(at + 4));
-        r.source = st.getColumn(at + 5).isNull() ? "" : st.getColumn(at + 5).getString();
-        page.rows.push_back(std::move(r));
+        return sql;
+    };
+    auto read_page = [&](Driver driver) {
+        SQLite::Statement st(db, page_sql(driver));
+        if (!f.family.empty()) st.bind(":family", f.family);
+        if (!f.status.empty() && f.status != "unsolved") st.bind(":status", f.status);
+        if (!f.source.empty()) st.bind(":paths", match.paths);
+        ListPage page;
+        while (st.executeStep()) {
+            if (static_cast<std::int64_t>(page.rows.size()) == f.per_page) {
+                page.has_more = true;
+                break;
+            }
+            ListRow r;
+            r.id = st.getColumn(0).getInt64();
+            r.puzzle = puzzle_from_row(st, 1);
+            const int at = 10;
+            r.status = st.getColumn(at).isNull() ? "" : st.getColumn(at).getString();
+            r.moves = optional_int(st.getColumn(at + 1));
+            r.steps = optional_int(st.getColumn(at + 2));
+            r.cluster_size = optional_int(st.getColumn(at + 3));
+            r.examined = optional_int(st.getColumn(at + 4));
+            r.source = st.getColumn(at + 5).isNull() ? "" : st.getColumn(at + 5).getString();
+            page.rows.push_back(std::move(r));
+        }
+        return page;
+    };
+
+    const bool filtered = driver != Driver::Order || !f.family.empty() || f.width || !f.status.empty() ||
+                          f.moves_min || f.moves_max || f.cluster_min || f.cluster_max || !f.source.empty();
+    if (driver != Driver::Order || !filtered) return read_page(driver);
+    // Every filter lets many rows through, yet a walk in the page's order
+    // may still meet few of them (a range of moves walked by steps: the
+    // order and the filter go together). The walk gets a budget of time;
+    // past it, the most selective filter drives after all.
+    try {
+        WorkBudget budget(db, kWalkTime);
+        return read_page(Driver::Order);
+    } catch (const SQLite::Exception& e) {
+        if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
     }
-    return page;
+    std::int64_t least = -1;
+    auto fewer = [&](Driver d, const std::string& where) {
+        const std::int64_t n = count_upto(db, where, f, kMaxRows);
+        if (least < 0 || n < least) least = n, driver = d;
+    };
+    if (!f.family.empty()) fewer(Driver::Family, "puzzles WHERE family = :family");
+    if (f.width) fewer(Driver::Size, fmt::format("puzzles WHERE width = {} AND height = {}", *f.width, *f.height));
+    if (!f.status.empty() && f.status != "unsolved") fewer(Driver::Status, "solutions WHERE status = :status");
+    if (f.moves_min || f.moves_max) fewer(Driver::Moves, "solutions WHERE 1" + range("moves", f.moves_min, f.moves_max));
+    if (f.cluster_min || f.cluster_max)
+        fewer(Driver::Cluster, "solutions WHERE 1" + range("cluster_size", f.cluster_min, f.cluster_max));
+    return read_page(driver);
 }
 
 }  // namespace slidedb::serve
