@@ -1,5 +1,6 @@
 #include "serve/puzzle_list.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <chrono>
@@ -214,33 +215,39 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         if (match.sources == 0) return {};
     }
 
-    // The filter that drives the query: the most selective of those with an
-    // index, when it lets few rows through.
+    // The filters with an index, each with its rows; the one that drives
+    // the query is the most selective, when it lets few rows through.
     enum class Driver { Order, Source, Family, Size, Status, Moves, Cluster };
-    Driver driver = Driver::Order;
-    std::int64_t fewest = kFewRows;
-    auto consider = [&](Driver d, std::int64_t n) {
-        if (n <= fewest) driver = d, fewest = n;
-    };
-    if (!f.source.empty()) consider(Driver::Source, match.sources);
-    if (!f.family.empty()) consider(Driver::Family, count_upto(db, "puzzles WHERE family = :family", f));
+    std::vector<std::pair<Driver, std::string>> indexed;
+    if (!f.family.empty()) indexed.emplace_back(Driver::Family, "puzzles WHERE family = :family");
     if (f.width)
-        consider(Driver::Size,
-                 count_upto(db, fmt::format("puzzles WHERE width = {} AND height = {}", *f.width, *f.height), f));
+        indexed.emplace_back(Driver::Size, fmt::format("puzzles WHERE width = {} AND height = {}", *f.width, *f.height));
     if (!f.status.empty() && f.status != "unsolved")
-        consider(Driver::Status, count_upto(db, "solutions WHERE status = :status", f));
+        indexed.emplace_back(Driver::Status, "solutions WHERE status = :status");
     if (f.moves_min || f.moves_max)
-        consider(Driver::Moves, count_upto(db, "solutions WHERE 1" + range("moves", f.moves_min, f.moves_max), f));
+        indexed.emplace_back(Driver::Moves, "solutions WHERE 1" + range("moves", f.moves_min, f.moves_max));
     if (f.cluster_min || f.cluster_max)
-        consider(Driver::Cluster,
-                 count_upto(db, "solutions WHERE 1" + range("cluster_size", f.cluster_min, f.cluster_max), f));
+        indexed.emplace_back(Driver::Cluster, "solutions WHERE 1" + range("cluster_size", f.cluster_min, f.cluster_max));
+    // The filter letting through the fewest rows, counted up to `most`;
+    // Order when none lets through `most` or fewer.
+    auto most_selective = [&](Driver first, std::int64_t first_rows, std::int64_t most) {
+        Driver best = first_rows <= most ? first : Driver::Order;
+        std::int64_t least = std::min(first_rows, most);
+        for (const auto& [d, where] : indexed) {
+            const std::int64_t n = count_upto(db, where, f, most + 1);
+            if (n <= least) best = d, least = n;
+        }
+        return best;
+    };
+    Driver driver = f.source.empty() ? most_selective(Driver::Order, kFewRows + 1, kFewRows)
+                                     : most_selective(Driver::Source, match.sources, kFewRows);
 
     // The page's ids first, reading as little as the driver allows; every
     // filter but the driver's is written with a unary + so that SQLite
     // checks it row by row instead of choosing its index. Then the page's
     // rows, in the same order.
-    auto page_sql = [&](Driver driver) {
-        auto plus = [&](Driver d) { return driver == d ? "" : "+"; };
+    auto page_sql = [&](Driver by) {
+        auto plus = [&](Driver d) { return by == d ? "" : "+"; };
         // Sorted by a figure with no filter on the puzzle itself, the ids come
         // from solutions alone: a deep page skips its rows along the index.
         const bool solutions_only = order && f.family.empty() && !f.width && f.source.empty();
@@ -249,7 +256,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                                                        figures ? "JOIN" : "LEFT JOIN");
         // Few matching sources: their puzzles looked up by id (SQLite reads the
         // list of ids first), then sorted.
-        if (driver == Driver::Source)
+        if (by == Driver::Source)
             ids += " AND p.id IN (SELECT so.puzzle_id FROM sources so "
                    "WHERE so.path IN (SELECT value FROM json_each(:paths)))";
         if (!f.family.empty()) ids += fmt::format(" AND {}p.family = :family", plus(Driver::Family));
@@ -258,19 +265,19 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
             ids += " AND s.puzzle_id IS NULL";
         else if (!f.status.empty())
             ids += fmt::format(" AND {}s.status = :status", plus(Driver::Status));
-        ids += range(driver == Driver::Moves ? "s.moves" : "+s.moves", f.moves_min, f.moves_max);
-        ids += range(driver == Driver::Cluster ? "s.cluster_size" : "+s.cluster_size", f.cluster_min, f.cluster_max);
-        if (!f.source.empty() && driver != Driver::Source)
+        ids += range(by == Driver::Moves ? "s.moves" : "+s.moves", f.moves_min, f.moves_max);
+        ids += range(by == Driver::Cluster ? "s.cluster_size" : "+s.cluster_size", f.cluster_min, f.cluster_max);
+        if (!f.source.empty() && by != Driver::Source)
             ids += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id "
                    "AND so.path IN (SELECT value FROM json_each(:paths)))";
         // Walked in the page's order, SQLite reads the sort's index and stops
         // after a page; driven by a filter, the sort is an expression (+) that
         // no index gives, and its few rows are sorted.
         const char* dir = f.descending ? "DESC" : "ASC";
-        const std::string by = driver == Driver::Order ? "" : "+";
+        const std::string walk = by == Driver::Order ? "" : "+";
         const std::string order_by =
-            order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", by, order, dir)
-                  : fmt::format(" ORDER BY {}p.id {}", by, dir);
+            order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", walk, order, dir)
+                  : fmt::format(" ORDER BY {}p.id {}", walk, dir);
         ids += order_by + fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
 
         // Then the page's rows, in the same order.
@@ -296,8 +303,8 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         }
         return sql;
     };
-    auto read_page = [&](Driver driver) {
-        SQLite::Statement st(db, page_sql(driver));
+    auto read_page = [&](Driver by) {
+        SQLite::Statement st(db, page_sql(by));
         if (!f.family.empty()) st.bind(":family", f.family);
         if (!f.status.empty() && f.status != "unsolved") st.bind(":status", f.status);
         if (!f.source.empty()) st.bind(":paths", match.paths);
@@ -322,8 +329,8 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         return page;
     };
 
-    const bool filtered = driver != Driver::Order || !f.family.empty() || f.width || !f.status.empty() ||
-                          f.moves_min || f.moves_max || f.cluster_min || f.cluster_max || !f.source.empty();
+    const bool filtered = !f.family.empty() || f.width || !f.status.empty() || f.moves_min || f.moves_max ||
+                          f.cluster_min || f.cluster_max || !f.source.empty();
     if (driver != Driver::Order || !filtered) return read_page(driver);
     // Every filter lets many rows through, yet a walk in the page's order
     // may still meet few of them (a range of moves walked by steps: the
@@ -335,18 +342,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     } catch (const SQLite::Exception& e) {
         if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
     }
-    std::int64_t least = -1;
-    auto fewer = [&](Driver d, const std::string& where) {
-        const std::int64_t n = count_upto(db, where, f, kMaxRows);
-        if (least < 0 || n < least) least = n, driver = d;
-    };
-    if (!f.family.empty()) fewer(Driver::Family, "puzzles WHERE family = :family");
-    if (f.width) fewer(Driver::Size, fmt::format("puzzles WHERE width = {} AND height = {}", *f.width, *f.height));
-    if (!f.status.empty() && f.status != "unsolved") fewer(Driver::Status, "solutions WHERE status = :status");
-    if (f.moves_min || f.moves_max) fewer(Driver::Moves, "solutions WHERE 1" + range("moves", f.moves_min, f.moves_max));
-    if (f.cluster_min || f.cluster_max)
-        fewer(Driver::Cluster, "solutions WHERE 1" + range("cluster_size", f.cluster_min, f.cluster_max));
-    return read_page(driver);
+    return read_page(most_selective(Driver::Order, kMaxRows, kMaxRows));
 }
 
 }  // namespace slidedb::serve

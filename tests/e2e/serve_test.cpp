@@ -121,6 +121,16 @@ TEST_F(Serve, PrintsItsLoopbackAddress) {
                                          "/ (Ctrl-C stops)\n");
 }
 
+// SIGTERM as soon as the address is printed, before the server may have
+// begun to accept: it still stops, every time.
+TEST_F(Serve, StopsWhenTerminatedRightAfterItsAddress) {
+    for (int round = 0; round < 10; ++round) {
+        Serving s(*dir_, "--db t.db --read-only");
+        ASSERT_GT(s.port(), 0);
+        EXPECT_EQ(s.stop(), 0) << "round " << round;
+    }
+}
+
 TEST_F(Serve, ListsPuzzlesFilteredAndSorted) {
     auto c = server_->client();
     auto r = c.Get("/api/puzzles?family=unblock&sort=moves");
