@@ -1,8 +1,12 @@
 -- slidedb database, version 14: the web app's search of source paths
 -- (`slidedb serve`, `source=` of the puzzle list) through an index of
--- substrings instead of reading every source, and an index of sizes, so
--- that a list of one size reads its puzzles alone when they are few.
+-- substrings instead of reading every source; an index of sizes, so that a
+-- list of one size reads its puzzles alone when they are few.
 CREATE INDEX puzzles_size ON puzzles (width, height);
+-- A range of moves sorted by another figure: its rows read and sorted from
+-- this index alone (a list of 84,000 puzzles of 10-12 moves sorted by steps:
+-- 16-60 ms instead of 70-110 ms on a million puzzles).
+CREATE INDEX solutions_moves_figures ON solutions (moves, steps, cluster_size, examined);
 
 -- tally_source_files holds each distinct source path once, with how many
 -- sources name it; tally_source_files_text indexes those paths by their

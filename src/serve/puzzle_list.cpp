@@ -160,10 +160,11 @@ std::int64_t count_upto(SQLite::Database& db, const std::string& where, const Li
 
 // The time a walk in the page's order may take before the most selective
 // filter drives instead (the rows it reads are read either way; only the
-// plan differs), and the rows a count reads then.
+// plan differs), and the rows a filter may let through to drive then: past
+// it, sorting them costs more than walking on.
 constexpr std::chrono::milliseconds kWalkTime{20};
 constexpr int kWalkOpsStep = 1000;  // steps of SQLite's machine between looks at the clock
-constexpr std::int64_t kMaxRows = std::int64_t{1} << 40;
+constexpr std::int64_t kDriveRows = 200'000;
 
 // Interrupts the connection's statements once `time` has passed, while it
 // lives.
@@ -241,6 +242,11 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     };
     Driver driver = f.source.empty() ? most_selective(Driver::Order, kFewRows + 1, kFewRows)
                                      : most_selective(Driver::Source, match.sources, kFewRows);
+    // A range of the figure sorted by: its index gives both, and the page is
+    // read from where the range begins.
+    const bool sorted_range = (f.sort == "moves" && (f.moves_min || f.moves_max)) ||
+                              (f.sort == "cluster" && (f.cluster_min || f.cluster_max));
+    if (sorted_range && driver != Driver::Source) driver = f.sort == "moves" ? Driver::Moves : Driver::Cluster;
 
     // The page's ids first, reading as little as the driver allows; every
     // filter but the driver's is written with a unary + so that SQLite
@@ -251,9 +257,12 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         // Sorted by a figure with no filter on the puzzle itself, the ids come
         // from solutions alone: a deep page skips its rows along the index.
         const bool solutions_only = order && f.family.empty() && !f.width && f.source.empty();
-        std::string ids = solutions_only ? "SELECT s.puzzle_id FROM solutions s WHERE 1"
-                                         : fmt::format("SELECT p.id FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1",
-                                                       figures ? "JOIN" : "LEFT JOIN");
+        // Walked by id, the puzzles are the outer loop (CROSS JOIN keeps it):
+        // SQLite would rather read every solution and sort.
+        const char* join = !figures ? "LEFT JOIN" : by == Driver::Order && !order ? "CROSS JOIN" : "JOIN";
+        std::string ids =
+            solutions_only ? "SELECT s.puzzle_id FROM solutions s WHERE 1"
+                           : fmt::format("SELECT p.id FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1", join);
         // Few matching sources: their puzzles looked up by id (SQLite reads the
         // list of ids first), then sorted.
         if (by == Driver::Source)
@@ -274,7 +283,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         // after a page; driven by a filter, the sort is an expression (+) that
         // no index gives, and its few rows are sorted.
         const char* dir = f.descending ? "DESC" : "ASC";
-        const std::string walk = by == Driver::Order ? "" : "+";
+        const std::string walk = by == Driver::Order || (sorted_range && by != Driver::Source) ? "" : "+";
         const std::string order_by =
             order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", walk, order, dir)
                   : fmt::format(" ORDER BY {}p.id {}", walk, dir);
@@ -342,7 +351,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     } catch (const SQLite::Exception& e) {
         if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
     }
-    return read_page(most_selective(Driver::Order, kMaxRows, kMaxRows));
+    return read_page(most_selective(Driver::Order, kDriveRows + 1, kDriveRows));
 }
 
 }  // namespace slidedb::serve
