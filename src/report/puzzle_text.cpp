@@ -55,6 +55,7 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
         r.cluster_size, r.cluster_goals, family_of(puzzle).goal_phrase(), r.cluster_depth,
         r.cluster_complete ? ""
         : r.cut == Cut::Memory ? std::string(" (incomplete: stopped at the memory limit)")
+        : r.cut == Cut::Time   ? std::string(" (incomplete: stopped at the time limit)")
                                : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
         r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0) +
            (r.hardest_moves >= 0 ? fmt::format("Hardest: the cluster's hardest start needs {} moves{}\n",

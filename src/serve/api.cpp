@@ -1,16 +1,19 @@
 // The JSON API (README, "serve"): what the pages' scripts call, and what a
 // program may call the same way.
 #include <chrono>
+#include <optional>
 #include <variant>
 
 #include <fmt/format.h>
 
 #include "families/families.h"
-#include "pipeline/read_input.h"
+#include "image/encode.h"
+#include "image/image.h"
 #include "report/report_sections.h"
 #include "report/table.h"
 #include "serve/app.h"
 #include "serve/board_work.h"
+#include "serve/data_url.h"
 #include "serve/json.h"
 #include "serve/puzzle_json.h"
 #include "serve/puzzle_list.h"
@@ -182,32 +185,51 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     json_reply(res, j.str());
 }
 
+// The board a picture shows as the import reads it, and the scanner's
+// debug picture (what it saw, or why it refused) as a PNG data: URL.
 void scan(App& app, const httplib::Request& req, httplib::Response& res) {
     if (req.body.size() > app.options.limits.image_bytes)
         throw HttpError(413, fmt::format("the picture is {} bytes; pictures are taken up to {} bytes",
                                          req.body.size(), app.options.limits.image_bytes));
     if (req.body.empty()) throw HttpError(400, "no picture in the body: send the PNG or JPEG file's bytes");
-    const FoundFile file = read_bytes("upload", req.body);
-    if (!file.is_image)
+    if (!is_picture_bytes(req.body))
         throw HttpError(415, "the body is not a PNG or JPEG picture (board text goes to /api/solve)");
     Json j;
     j.begin_object().key("puzzles").begin_array();
-    for (const FoundPuzzle& p : file.puzzles) {
-        const Family& family = family_of(p.puzzle);
-        j.begin_object();
-        puzzle_members(j, family, p.puzzle);
-        j.member("format", p.format).member("svg", family.board_svg(p.puzzle, {}, 20));
-        if (p.screenshot) {
-            const ScreenshotInfo& s = *p.screenshot;
-            j.member("confidence", s.confidence).member("exit_seen", s.exit_seen);
-            j.member("image_width", s.image_width).member("image_height", s.image_height);
+    std::string error;
+    std::optional<Image> debug;
+    {
+        // The scanner's work is a search of the picture: it takes a slot.
+        SearchSlot slot(app.searches, slot_wait(app));
+        auto decoded = decode_image(req.body);
+        if (auto* e = std::get_if<DecodeError>(&decoded)) {
+            error = e->message;
+        } else {
+            PictureScan scan = scan_picture(std::get<Image>(decoded), true);
+            debug = std::move(scan.debug);
+            if (auto* e = std::get_if<PictureError>(&scan.result)) {
+                error = e->message;
+            } else {
+                const PictureRead& p = std::get<PictureRead>(scan.result);
+                const Family& family = family_of(p.puzzle);
+                j.begin_object();
+                puzzle_members(j, family, p.puzzle);
+                j.member("format", req.body.starts_with("\x89PNG") ? "png" : "jpeg")
+                    .member("svg", family.board_svg(p.puzzle, {}, 20));
+                j.member("confidence", p.confidence).member("exit_seen", p.exit_seen);
+                j.member("image_width", p.image_width).member("image_height", p.image_height);
+                j.member("description", scan.description);
+                j.end_object();
+            }
         }
-        j.end_object();
     }
     j.end_array().key("errors").begin_array();
-    for (const FoundError& e : file.errors) j.value(e.message);
-    j.end_array().end_object();
-    json_reply(res, j.str(), file.puzzles.empty() ? 422 : 200);
+    if (!error.empty()) j.value(error);
+    j.end_array();
+    j.key("debug_png");
+    debug ? j.value(data_url("image/png", encode_png(*debug))) : j.null();
+    j.end_object();
+    json_reply(res, j.str(), error.empty() ? 200 : 422);
 }
 
 void save(App& app, const httplib::Request& req, httplib::Response& res) {

@@ -12,7 +12,7 @@ namespace slidedb::serve {
 struct Limits {
     std::size_t image_bytes = 10u << 20;  // a screenshot's body
     std::size_t text_bytes = 1u << 20;    // a board's text, SQL, anything else
-    double solve_seconds = 10;            // one search (IDA*'s clock; BFS by states)
+    double solve_seconds = 10;            // one search, by the clock
     std::uint64_t solve_memory = 1ull << 30;  // bytes one search may hold
     std::uint64_t solve_states = 20'000'000;  // boards one search may keep
     double sql_seconds = 10;              // one statement of the SQL box

@@ -159,6 +159,16 @@ void puzzle_file(App& app, const httplib::Request& req, httplib::Response& res) 
     res.set_content(file_text(family_of(rec->puzzle), rec->puzzle), "text/plain; charset=utf-8");
 }
 
+// Every family's mouse editor (assets editor_<family>.js): the page loads
+// them all and the script picks one by the family the API names.
+std::string editor_scripts() {
+    std::string out;
+    for (const Asset& a : assets())
+        if (a.name.starts_with("editor_") && a.name.ends_with(".js"))
+            out += fmt::format("<script src=\"/assets/{}\"></script>", a.name);
+    return out;
+}
+
 void editor_page(App& app, const httplib::Request&, httplib::Response& res) {
     // A board to start from per family: the first of the database's.
     std::string starts;
@@ -175,16 +185,18 @@ void editor_page(App& app, const httplib::Request&, httplib::Response& res) {
     }
     std::string body = fmt::format(
         "<h1>Board editor</h1><section class=\"editor\"{}>"
-        "<p><label>Start from <select id=\"family\">{}</select></label> <button type=\"button\" id=\"new\">New board</button></p>"
+        "<p><label>Family <select id=\"family\">{}</select></label> <button type=\"button\" id=\"new\">"
+        "The database's first</button> <button type=\"button\" id=\"empty\">An empty board</button></p>"
+        "<div id=\"canvas\" class=\"boardcanvas\"></div>"
         "<div class=\"editrow\"><textarea id=\"board\" rows=\"12\" cols=\"40\" spellcheck=\"false\" "
         "placeholder=\"A board in its family's file format\"></textarea><div id=\"preview\"></div></div>"
         "<p id=\"check\" class=\"message\" aria-live=\"polite\"></p>"
         "<p class=\"controls\"><button type=\"button\" id=\"solve\">Solve</button>"
         "<button type=\"button\" id=\"export\">Export</button><button type=\"button\" id=\"share\">Share</button>"
         "<button type=\"button\" id=\"save\"{}>Save</button></p><p id=\"saved\" class=\"message\"></p>"
-        "<div id=\"result\"></div></section>",
+        "<div id=\"result\"></div></section>{}",
         app.options.read_only ? " data-read-only=\"1\"" : "", options,
-        app.options.read_only ? " disabled title=\"the server is read-only\"" : "");
+        app.options.read_only ? " disabled title=\"the server is read-only\"" : "", editor_scripts());
     html_reply(res, page_html("slidedb: board editor", body));
 }
 

@@ -1,9 +1,14 @@
 #include "serve/puzzle_list.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 
 #include <fmt/format.h>
+#include <sqlite3.h>
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Exception.h>
 #include <SQLiteCpp/Statement.h>
 
 #include "serve/url.h"
@@ -31,6 +36,33 @@ const char* sort_column(const std::string& sort) {
     if (sort == "cluster") return "s.cluster_size";
     if (sort == "effort") return "s.examined";
     return nullptr;
+}
+
+// The source paths holding `part` (a JSON array, bound to json_each) and
+// how many sources name them. Schema 14 keeps each distinct path once, its
+// trigrams indexed: a part of three characters or more is looked up there,
+// a shorter one read against every distinct path (fewer than the sources).
+struct PathMatch {
+    std::string paths;
+    std::int64_t sources = 0;
+};
+
+PathMatch matching_paths(SQLite::Database& db, const std::string& part) {
+    std::size_t chars = 0;
+    for (unsigned char ch : part) chars += (ch & 0xC0) != 0x80;
+    std::string phrase = "\"";
+    for (char ch : part) phrase += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    phrase += '"';
+    SQLite::Statement st(
+        db, fmt::format("SELECT json_group_array(path), COALESCE(SUM(sources), 0) FROM tally_source_files "
+                        "WHERE {}instr(path, :part) > 0",
+                        chars >= 3 ? "id IN (SELECT rowid FROM tally_source_files_text "
+                                     "WHERE tally_source_files_text MATCH :phrase) AND "
+                                   : ""));
+    st.bind(":part", part);
+    if (chars >= 3) st.bind(":phrase", phrase);
+    st.executeStep();
+    return {st.getColumn(0).getString(), st.getColumn(1).getInt64()};
 }
 
 std::optional<std::int64_t> optional_int(const SQLite::Column& c) {
@@ -108,78 +140,218 @@ std::string filter_query(const ListFilter& f, std::int64_t page) {
     return out;
 }
 
+namespace {
+
+// How many rows a filter lets through, counted up to kFewRows + 1 along its
+// index: a filter this selective drives the page's query (its rows read
+// through its index, then sorted); past it, the rows are walked in the
+// page's order and every filter checked row by row, which meets a match
+// soon. Each count reads at most kFewRows index entries (a few ms).
+constexpr std::int64_t kFewRows = 20'000;
+
+std::int64_t count_upto(SQLite::Database& db, const std::string& where, const ListFilter& f,
+                        std::int64_t most = kFewRows + 1) {
+    SQLite::Statement st(db, fmt::format("SELECT COUNT(*) FROM (SELECT 1 FROM {} LIMIT {})", where, most));
+    if (where.find(":family") != std::string::npos) st.bind(":family", f.family);
+    if (where.find(":status") != std::string::npos) st.bind(":status", f.status);
+    st.executeStep();
+    return st.getColumn(0).getInt64();
+}
+
+// The time a walk in the page's order may take before the most selective
+// filter drives instead (the rows it reads are read either way; only the
+// plan differs), and the rows a filter may let through to drive then: past
+// it, sorting them costs more than walking on.
+constexpr std::chrono::milliseconds kWalkTime{20};
+constexpr int kWalkOpsStep = 1000;  // steps of SQLite's machine between looks at the clock
+constexpr std::int64_t kDriveRows = 200'000;
+
+// Interrupts the connection's statements once `time` has passed, while it
+// lives.
+class WorkBudget {
+public:
+    WorkBudget(SQLite::Database& db, std::chrono::milliseconds time)
+        : db_(db.getHandle()), until_(std::chrono::steady_clock::now() + time) {
+        sqlite3_progress_handler(db_, kWalkOpsStep, on_progress, this);
+    }
+    ~WorkBudget() { sqlite3_progress_handler(db_, 0, nullptr, nullptr); }
+    WorkBudget(const WorkBudget&) = delete;
+    WorkBudget& operator=(const WorkBudget&) = delete;
+
+private:
+    static int on_progress(void* self) {
+        return std::chrono::steady_clock::now() > static_cast<WorkBudget*>(self)->until_;
+    }
+    sqlite3* db_;
+    std::chrono::steady_clock::time_point until_;
+};
+
+std::string range(const char* column, const std::optional<std::int64_t>& low, const std::optional<std::int64_t>& high) {
+    std::string out;
+    if (low) out += fmt::format(" AND {} >= {}", column, *low);
+    if (high) out += fmt::format(" AND {} <= {}", column, *high);
+    return out;
+}
+
+}  // namespace
+
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     // Only puzzles with a search stored have figures to sort or filter on:
-    // those queries join solutions, so SQLite can walk its indexes
-    // (status, moves), (status, steps), (status, cluster_size), (examined),
-    // and schema 11's (moves), (steps).
+    // those queries join solutions.
     const char* order = sort_column(f.sort);
     const bool figures = order || f.moves_min || f.moves_max || f.cluster_min || f.cluster_max ||
                          (!f.status.empty() && f.status != "unsolved");
-    // kPuzzleColumns lists bare names; each is qualified with p.
-    std::string sql;
-    {
-        std::string cols = kPuzzleColumns, q;
-        std::size_t start = 0;
-        while (start < cols.size()) {
-            std::size_t comma = cols.find(',', start);
-            if (comma == std::string::npos) comma = cols.size();
-            std::string name = cols.substr(start, comma - start);
-            while (!name.empty() && name.front() == ' ') name.erase(0, 1);
-            q += (q.empty() ? "p." : ", p.") + name;
-            start = comma + 1;
-        }
-        sql = fmt::format(
-            "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
-            "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
-            "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1) "
-            "FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1",
-            q, figures ? "JOIN" : "LEFT JOIN");
+    if (f.status == "unsolved") {
+        // Puzzles without a search: none when the tallies count as many
+        // searches as puzzles (every puzzle walked to learn it otherwise).
+        const std::int64_t missing =
+            db.execAndGet("SELECT (SELECT n FROM tally_rows WHERE tbl = 'puzzles') - "
+                          "(SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves)")
+                .getInt64();
+        if (missing <= 0) return {};
     }
-    // Sorted by a figure, the page is read along that figure's index: the
-    // family (most puzzles share one) is checked row by row, not looked up.
-    if (!f.family.empty()) sql += order ? " AND +p.family = :family" : " AND p.family = :family";
-    if (f.width) sql += fmt::format(" AND p.width = {} AND p.height = {}", *f.width, *f.height);
-    if (f.status == "unsolved")
-        sql += " AND s.puzzle_id IS NULL";
-    else if (!f.status.empty())
-        sql += " AND s.status = :status";
-    if (f.moves_min) sql += fmt::format(" AND s.moves >= {}", *f.moves_min);
-    if (f.moves_max) sql += fmt::format(" AND s.moves <= {}", *f.moves_max);
-    if (f.cluster_min) sql += fmt::format(" AND s.cluster_size >= {}", *f.cluster_min);
-    if (f.cluster_max) sql += fmt::format(" AND s.cluster_size <= {}", *f.cluster_max);
-    if (!f.source.empty())
-        sql += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id AND instr(so.path, :source) > 0)";
-    const char* dir = f.descending ? "DESC" : "ASC";
-    if (order)
-        sql += fmt::format(" ORDER BY {} {}, s.puzzle_id {}", order, dir, dir);
-    else
-        sql += fmt::format(" ORDER BY p.id {}", dir);
-    sql += fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
+    PathMatch match;
+    if (!f.source.empty()) {
+        match = matching_paths(db, f.source);
+        if (match.sources == 0) return {};
+    }
 
-    SQLite::Statement st(db, sql);
-    if (!f.family.empty()) st.bind(":family", f.family);
-    if (!f.status.empty() && f.status != "unsolved") st.bind(":status", f.status);
-    if (!f.source.empty()) st.bind(":source", f.source);
-    ListPage page;
-    while (st.executeStep()) {
-        if (static_cast<std::int64_t>(page.rows.size()) == f.per_page) {
-            page.has_more = true;
-            break;
+    // The filters with an index, each with its rows; the one that drives
+    // the query is the most selective, when it lets few rows through.
+    enum class Driver { Order, Source, Family, Size, Status, Moves, Cluster };
+    std::vector<std::pair<Driver, std::string>> indexed;
+    if (!f.family.empty()) indexed.emplace_back(Driver::Family, "puzzles WHERE family = :family");
+    if (f.width)
+        indexed.emplace_back(Driver::Size, fmt::format("puzzles WHERE width = {} AND height = {}", *f.width, *f.height));
+    if (!f.status.empty() && f.status != "unsolved")
+        indexed.emplace_back(Driver::Status, "solutions WHERE status = :status");
+    if (f.moves_min || f.moves_max)
+        indexed.emplace_back(Driver::Moves, "solutions WHERE 1" + range("moves", f.moves_min, f.moves_max));
+    if (f.cluster_min || f.cluster_max)
+        indexed.emplace_back(Driver::Cluster, "solutions WHERE 1" + range("cluster_size", f.cluster_min, f.cluster_max));
+    // The filter letting through the fewest rows, counted up to `most`;
+    // Order when none lets through `most` or fewer.
+    auto most_selective = [&](Driver first, std::int64_t first_rows, std::int64_t most) {
+        Driver best = first_rows <= most ? first : Driver::Order;
+        std::int64_t least = std::min(first_rows, most);
+        for (const auto& [d, where] : indexed) {
+            const std::int64_t n = count_upto(db, where, f, most + 1);
+            if (n <= least) best = d, least = n;
         }
-        ListRow r;
-        r.id = st.getColumn(0).getInt64();
-        r.puzzle = puzzle_from_row(st, 1);
-        const int at = 10;
-        r.status = st.getColumn(at).isNull() ? "" : st.getColumn(at).getString();
-        r.moves = optional_int(st.getColumn(at + 1));
-        r.steps = optional_int(st.getColumn(at + 2));
-        r.cluster_size = optional_int(st.getColumn(at + 3));
-        r.examined = optional_int(st.getColumn(at + 4));
-        r.source = st.getColumn(at + 5).isNull() ? "" : st.getColumn(at + 5).getString();
-        page.rows.push_back(std::move(r));
+        return best;
+    };
+    Driver driver = f.source.empty() ? most_selective(Driver::Order, kFewRows + 1, kFewRows)
+                                     : most_selective(Driver::Source, match.sources, kFewRows);
+    // A range of the figure sorted by: its index gives both, and the page is
+    // read from where the range begins.
+    const bool sorted_range = (f.sort == "moves" && (f.moves_min || f.moves_max)) ||
+                              (f.sort == "cluster" && (f.cluster_min || f.cluster_max));
+    if (sorted_range && driver != Driver::Source) driver = f.sort == "moves" ? Driver::Moves : Driver::Cluster;
+
+    // The page's ids first, reading as little as the driver allows; every
+    // filter but the driver's is written with a unary + so that SQLite
+    // checks it row by row instead of choosing its index. Then the page's
+    // rows, in the same order.
+    auto page_sql = [&](Driver by) {
+        auto plus = [&](Driver d) { return by == d ? "" : "+"; };
+        // Sorted by a figure with no filter on the puzzle itself, the ids come
+        // from solutions alone: a deep page skips its rows along the index.
+        const bool solutions_only = order && f.family.empty() && !f.width && f.source.empty();
+        // Walked by id, the puzzles are the outer loop (CROSS JOIN keeps it):
+        // SQLite would rather read every solution and sort.
+        const char* join = !figures ? "LEFT JOIN" : by == Driver::Order && !order ? "CROSS JOIN" : "JOIN";
+        std::string ids =
+            solutions_only ? "SELECT s.puzzle_id FROM solutions s WHERE 1"
+                           : fmt::format("SELECT p.id FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1", join);
+        // Few matching sources: their puzzles looked up by id (SQLite reads the
+        // list of ids first), then sorted.
+        if (by == Driver::Source)
+            ids += " AND p.id IN (SELECT so.puzzle_id FROM sources so "
+                   "WHERE so.path IN (SELECT value FROM json_each(:paths)))";
+        if (!f.family.empty()) ids += fmt::format(" AND {}p.family = :family", plus(Driver::Family));
+        if (f.width) ids += fmt::format(" AND {0}p.width = {1} AND {0}p.height = {2}", plus(Driver::Size), *f.width, *f.height);
+        if (f.status == "unsolved")
+            ids += " AND s.puzzle_id IS NULL";
+        else if (!f.status.empty())
+            ids += fmt::format(" AND {}s.status = :status", plus(Driver::Status));
+        ids += range(by == Driver::Moves ? "s.moves" : "+s.moves", f.moves_min, f.moves_max);
+        ids += range(by == Driver::Cluster ? "s.cluster_size" : "+s.cluster_size", f.cluster_min, f.cluster_max);
+        if (!f.source.empty() && by != Driver::Source)
+            ids += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id "
+                   "AND so.path IN (SELECT value FROM json_each(:paths)))";
+        // Walked in the page's order, SQLite reads the sort's index and stops
+        // after a page; driven by a filter, the sort is an expression (+) that
+        // no index gives, and its few rows are sorted.
+        const char* dir = f.descending ? "DESC" : "ASC";
+        const std::string walk = by == Driver::Order || (sorted_range && by != Driver::Source) ? "" : "+";
+        const std::string order_by =
+            order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", walk, order, dir)
+                  : fmt::format(" ORDER BY {}p.id {}", walk, dir);
+        ids += order_by + fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
+
+        // Then the page's rows, in the same order.
+        std::string sql;
+        {
+            // kPuzzleColumns lists bare names; each is qualified with p.
+            std::string cols = kPuzzleColumns, q;
+            std::size_t start = 0;
+            while (start < cols.size()) {
+                std::size_t comma = cols.find(',', start);
+                if (comma == std::string::npos) comma = cols.size();
+                std::string name = cols.substr(start, comma - start);
+                while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+                q += (q.empty() ? "p." : ", p.") + name;
+                start = comma + 1;
+            }
+            sql = fmt::format(
+                "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
+                "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
+                "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1) "
+                "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({}){}",
+                q, ids, order ? fmt::format(" ORDER BY +{0} {1}, +p.id {1}", order, dir) : fmt::format(" ORDER BY +p.id {}", dir));
+        }
+        return sql;
+    };
+    auto read_page = [&](Driver by) {
+        SQLite::Statement st(db, page_sql(by));
+        if (!f.family.empty()) st.bind(":family", f.family);
+        if (!f.status.empty() && f.status != "unsolved") st.bind(":status", f.status);
+        if (!f.source.empty()) st.bind(":paths", match.paths);
+        ListPage page;
+        while (st.executeStep()) {
+            if (static_cast<std::int64_t>(page.rows.size()) == f.per_page) {
+                page.has_more = true;
+                break;
+            }
+            ListRow r;
+            r.id = st.getColumn(0).getInt64();
+            r.puzzle = puzzle_from_row(st, 1);
+            const int at = 10;
+            r.status = st.getColumn(at).isNull() ? "" : st.getColumn(at).getString();
+            r.moves = optional_int(st.getColumn(at + 1));
+            r.steps = optional_int(st.getColumn(at + 2));
+            r.cluster_size = optional_int(st.getColumn(at + 3));
+            r.examined = optional_int(st.getColumn(at + 4));
+            r.source = st.getColumn(at + 5).isNull() ? "" : st.getColumn(at + 5).getString();
+            page.rows.push_back(std::move(r));
+        }
+        return page;
+    };
+
+    const bool filtered = !f.family.empty() || f.width || !f.status.empty() || f.moves_min || f.moves_max ||
+                          f.cluster_min || f.cluster_max || !f.source.empty();
+    if (driver != Driver::Order || !filtered) return read_page(driver);
+    // Every filter lets many rows through, yet a walk in the page's order
+    // may still meet few of them (a range of moves walked by steps: the
+    // order and the filter go together). The walk gets a budget of time;
+    // past it, the most selective filter drives after all.
+    try {
+        WorkBudget budget(db, kWalkTime);
+        return read_page(Driver::Order);
+    } catch (const SQLite::Exception& e) {
+        if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
     }
-    return page;
+    return read_page(most_selective(Driver::Order, kDriveRows + 1, kDriveRows));
 }
 
 }  // namespace slidedb::serve

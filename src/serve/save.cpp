@@ -21,6 +21,7 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
     const std::string path = file.is_image ? fmt::format("upload/{}.image", hash.substr(0, 12))
                                            : fmt::format("editor/{}.txt", hash.substr(0, 12));
     file.path = path;
+    if (!file.is_image) file.kind = "editor";
     if (file.puzzles.empty()) {
         std::vector<ReadError> errors;
         for (const FoundError& e : file.errors) errors.push_back({e.line, e.message});

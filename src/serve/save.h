@@ -19,7 +19,8 @@ struct Saved {
 };
 
 // Reads the bytes as an import reads a file (a board file's text or a
-// screenshot) named `editor/<hash>.txt` or `upload/<hash>.png`, solves
+// screenshot) named `editor/<hash>.txt` (source kind `editor`) or
+// `upload/<hash>.image` (kind `screenshot`), solves
 // the puzzles the database lacks within the server's limits, and writes
 // them in one import run. Throws HttpError 400 when the bytes hold no
 // puzzle, 403 when the server is read-only.

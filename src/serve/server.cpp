@@ -3,6 +3,8 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <thread>
 
 #include <fmt/format.h>
@@ -116,6 +118,11 @@ struct Server::Impl {
     httplib::Server http;
     Router router;
     int port = 0;
+    // A stop asked for before the server runs (a signal right after the
+    // address is printed) must still end run(): httplib's stop() does
+    // nothing until its loop is running.
+    std::atomic<bool> stop_asked{false};
+    std::atomic<bool> run_over{false};
 };
 
 Server::Server(Options options) {
@@ -178,9 +185,19 @@ int Server::bind() {
     return impl_->port;
 }
 
-void Server::run() { impl_->http.listen_after_bind(); }
+void Server::run() {
+    if (!impl_->stop_asked) impl_->http.listen_after_bind();
+    impl_->run_over = true;
+}
 
-void Server::stop() { impl_->http.stop(); }
+void Server::stop() {
+    impl_->stop_asked = true;
+    // run() either saw the request and returned, or is starting its loop:
+    // wait for one or the other.
+    while (!impl_->http.is_running() && !impl_->run_over)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    impl_->http.stop();
+}
 
 std::string Server::address() const {
     const std::string& host = impl_->app.options.bind;

@@ -17,25 +17,34 @@
 #include <utility>
 #include <vector>
 
+#include "solve/deadline.h"
 #include "solve/result.h"
 #include "solve/visited.h"
 
 namespace slidedb {
 
 // Expands level after level from the boards already in `seen`, all taken as
-// depth 0, until a level adds nothing, the set holds max_states boards or its
-// memory budget refuses more.
+// depth 0, until a level adds nothing, the set holds max_states boards, its
+// memory budget refuses more or the deadline passes.
 // visit(index, board, level) sees each board as it is expanded. Appends one
 // Level per depth expanded; `next` is left at the first board not expanded.
-// Returns true when a limit cut the search short.
+// Returns what cut the search short (Cut::None when nothing did).
 template <class Rules, class Visit>
-bool expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std::uint64_t max_states,
-                   std::vector<Level>& levels, std::uint32_t& next, Visit&& visit) {
+Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std::uint64_t max_states,
+                  std::vector<Level>& levels, std::uint32_t& next, Visit&& visit, const Deadline& deadline = {}) {
     using State = typename Rules::State;
     constexpr std::uint32_t kBatch = Visited<State>::kBatch;
     constexpr std::uint32_t kGroup = 64;  // successors worth one batch
+    // Successors generated between two looks at the clock: a few
+    // milliseconds of search, against tens of nanoseconds for the clock.
+    // Counted in successors, not boards: a board of a family whose move
+    // carries a piece anywhere (blocks) has hundreds.
+    constexpr std::uint64_t kClockEvery = 1 << 16;
+    std::uint64_t examined_before = 0;  // successors of the levels done
+    std::uint64_t clock_at = kClockEvery;
     std::uint32_t begin = 0;
     bool cut = false;
+    bool late = false;
     next = 0;
     for (std::uint32_t depth = 0, before = 0; begin < seen.size() && !cut; ++depth) {
         const std::uint32_t end = seen.size();
@@ -63,20 +72,28 @@ bool expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std
             } while (next < end && n < kGroup && seen.size() + n < max_states);
             level.fresh += seen.insert(batch, n);
             cut = seen.size() >= max_states || seen.over_budget();
+            if (!cut && deadline.set() && examined_before + level.examined >= clock_at) {
+                clock_at = examined_before + level.examined + kClockEvery;
+                cut = late = deadline.passed();
+            }
         }
+        examined_before += level.examined;
         levels.push_back(level);
         begin = end;
+        if (!cut && begin < seen.size() && deadline.passed()) cut = late = true;
     }
-    return cut;
+    if (!cut) return Cut::None;
+    if (seen.over_budget()) return Cut::Memory;
+    return late ? Cut::Time : Cut::States;
 }
 
 // The whole cluster of rules.start(): figures, levels and, when a goal is
 // reached, an optimal path in `path_moves` (cleared first) with moves and steps
-// filled. SolveResult::solution is left to the family, which writes moves as
+// filled. Past the deadline the search stops as at a limit, with Cut::Time. SolveResult::solution is left to the family, which writes moves as
 // text.
 template <class Rules>
-SolveResult bfs(const Rules& rules, const SolveOptions& options,
-                Visited<typename Rules::State>& seen, std::vector<typename Rules::Move>& path_moves) {
+SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typename Rules::State>& seen,
+                std::vector<typename Rules::Move>& path_moves, const Deadline& deadline = {}) {
     using State = typename Rules::State;
     constexpr std::uint32_t kNone = Visited<State>::kNone;
     const auto started = std::chrono::steady_clock::now();
@@ -91,14 +108,17 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
     seen.insert(&start, 1);
     std::uint32_t goal = kNone;
     std::uint32_t next = 0;  // first board not yet expanded
-    const bool cut = expand_levels(rules, seen, max_states, r.levels, next,
-                                   [&](std::uint32_t i, State s, Level& level) {
-                                       if (rules.is_goal(s)) {
-                                           ++level.goals;
-                                           if (goal == kNone) goal = i;
-                                       }
-                                   }) ||
-                     seen.over_budget();
+    Cut why = expand_levels(
+        rules, seen, max_states, r.levels, next,
+        [&](std::uint32_t i, State s, Level& level) {
+            if (rules.is_goal(s)) {
+                ++level.goals;
+                if (goal == kNone) goal = i;
+            }
+        },
+        deadline);
+    if (why == Cut::None && seen.over_budget()) why = Cut::Memory;
+    const bool cut = why != Cut::None;
     for (const Level& level : r.levels) {
         r.examined += level.examined;
         r.cluster_goals += level.goals;
@@ -111,7 +131,7 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options,
         for (std::uint32_t i = next; goal == kNone && i < seen.size(); ++i)
             if (rules.is_goal(seen.board(i))) goal = i;
         r.cluster_complete = false;
-        r.cut = seen.over_budget() ? Cut::Memory : Cut::States;
+        r.cut = why;
     }
 
     r.cluster_size = seen.size();

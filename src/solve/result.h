@@ -15,7 +15,7 @@ enum class Status : std::uint8_t { Solved, Unsolvable, Limit };
 std::string_view status_name(Status s);  // "solved", "unsolvable", "limit"
 
 // What cut a search short.
-// Time: the seconds an informed search (IDA*) may take.
+// Time: the seconds a search may take (SolveOptions::max_seconds).
 enum class Cut : std::uint8_t { None, States, Memory, Time };
 std::string_view cut_name(Cut c);  // "", "states", "memory", "time"
 
@@ -37,8 +37,8 @@ struct SolveOptions {
     // family's analysis of why not (unsolvable ones). Off, the search alone
     // is measured.
     bool analyse_cluster = true;
-    // Seconds a search that can run long (IDA*) may take before it stops
-    // with status limit; 0: no limit.
+    // Seconds a search (breadth-first or IDA*, the cluster's analysis
+    // included) may take before it stops with status limit; 0: no limit.
     double max_seconds = 0;
     // Where a search keeps what it builds once for every puzzle (the tiles'
     // pattern tables); empty: the default folder.

@@ -29,7 +29,7 @@ ClusterGraph walk_cluster(const Rules& rules, std::uint64_t max_boards, Text&& t
     options.max_states = max_boards + 1;  // the search stops at max_states: one more tells "over"
     options.analyse_cluster = false;
     std::vector<typename Rules::Move> path;
-    const SolveResult r = bfs(rules, options, seen, path);
+    const SolveResult r = bfs(rules, options, seen, path, Deadline{});
     if (!r.cluster_complete) {
         g.too_large = true;
         return g;

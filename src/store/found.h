@@ -40,6 +40,9 @@ struct FoundFile {
     std::string file;  // canonical path, the file's identity whatever the spelling
                        // (empty: the path as given)
     bool is_image = false;
+    // The sources' kind; empty: "screenshot" for a picture, else "board-file".
+    // The web app's editor saves as "editor".
+    std::string kind;
     std::string hash;  // FNV-1a 64 of the bytes, hex
     std::vector<FoundPuzzle> puzzles;
     std::vector<FoundError> errors;

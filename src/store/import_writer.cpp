@@ -198,7 +198,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     st.bind(1, id);
     st.bind(2, file.path);
     st.bind(3, p.line);
-    st.bind(4, file.is_image ? "screenshot" : "board-file");
+    st.bind(4, !file.kind.empty() ? file.kind : file.is_image ? "screenshot" : "board-file");
     st.bind(5, p.format);
     st.bind(6, file.hash);
     bind_optional(st, 7, p.claimed_moves);

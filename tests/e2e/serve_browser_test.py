@@ -6,70 +6,23 @@ in the database. Exits 77 (skipped) when Chromium or Selenium is missing.
 
     serve_browser_test.py SLIDEDB TEST_DATA
 """
-import os
-import re
-import shutil
 import sqlite3
-import subprocess
 import sys
-import tempfile
+
+from serve_browser import SKIP, Session, check
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select, WebDriverWait
+    from selenium.webdriver.support.ui import Select
 except ImportError:
     print("skipped: python3-selenium is not installed (scripts/setup.sh --test)")
-    sys.exit(77)
-
-SKIP = 77
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
-def check(cond, msg):
-    if not cond:
-        fail(msg)
+    sys.exit(SKIP)
 
 
 def main():
-    slidedb, data = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    driver_path = shutil.which("chromedriver")
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not driver_path or not browser:
-        print("skipped: chromium or chromium-driver is not installed (scripts/setup.sh --test)")
-        return SKIP
-    work = tempfile.mkdtemp(prefix="slidedb-browser-")
-    server = None
-    driver = None
-    try:
-        os.makedirs(os.path.join(work, "boards"))
-        for f in ("fg_README_example.txt", "kb_input.txt", "yb_expert_0001.txt"):
-            shutil.copy(os.path.join(data, "boards", f), os.path.join(work, "boards", f))
-        shutil.copy(os.path.join(data, "blocks", "klotski.txt"), os.path.join(work, "boards", "klotski.txt"))
-        with open(os.path.join(work, "boards", "eight.txt"), "w") as f:
-            f.write("1 2 3\n4 5 6\n0 7 8\n")
-        db = os.path.join(work, "t.db")
-        subprocess.run([slidedb, "import", "boards", "--db", db, "-q"], cwd=work, check=True)
-        server = subprocess.Popen([slidedb, "serve", "--db", db, "--port", "0"], cwd=work,
-                                  stdout=subprocess.PIPE, text=True)
-        m = re.search(r"(http://127\.0\.0\.1:\d+)/", server.stdout.readline())
-        check(m, "the server printed no address")
-        base = m.group(1)
-
-        options = webdriver.ChromeOptions()
-        options.binary_location = browser
-        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1600",
-                    "--disable-dev-shm-usage"):
-            options.add_argument(arg)
-        driver = webdriver.Chrome(service=Service(driver_path), options=options)
-        wait = WebDriverWait(driver, 30)
-
+    with Session(sys.argv[1], sys.argv[2]) as s:
+        driver, wait, base, db = s.driver, s.wait, s.base, s.db
         # The summary: five puzzles, in three families.
         driver.get(base + "/")
         figures = {e.find_element(By.TAG_NAME, "span").text: e.find_element(By.TAG_NAME, "b").text
@@ -145,18 +98,11 @@ def main():
                           "s.puzzle_id JOIN puzzles p ON p.id = s.puzzle_id WHERE s.puzzle_id = ? AND "
                           "s.path LIKE 'editor/%'", (pid,)).fetchone()
         con.close()
-        check(row is not None and row[1] == 2, "saved row: %r" % (row,))
+        check(row is not None and row[:2] == ("editor", 2), "saved row: %r" % (row,))
         link.click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.play[data-optimum='2']"))
         print("ok: summary, list, play to the goal with hints, edit, solve, save")
         return 0
-    finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.terminate()
-            server.wait()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@
 #include <httplib.h>
 
 #include "e2e.h"
+#include "image/encode.h"
+#include "image/image.h"
 #include "json_check.h"
 
 namespace slidedb::e2e {
@@ -119,6 +121,16 @@ TEST_F(Serve, PrintsItsLoopbackAddress) {
                                          "/ (Ctrl-C stops)\n");
 }
 
+// SIGTERM as soon as the address is printed, before the server may have
+// begun to accept: it still stops, every time.
+TEST_F(Serve, StopsWhenTerminatedRightAfterItsAddress) {
+    for (int round = 0; round < 10; ++round) {
+        Serving s(*dir_, "--db t.db --read-only");
+        ASSERT_GT(s.port(), 0);
+        EXPECT_EQ(s.stop(), 0) << "round " << round;
+    }
+}
+
 TEST_F(Serve, ListsPuzzlesFilteredAndSorted) {
     auto c = server_->client();
     auto r = c.Get("/api/puzzles?family=unblock&sort=moves");
@@ -144,6 +156,29 @@ TEST_F(Serve, ListsPuzzlesFilteredAndSorted) {
     ASSERT_EQ(r->status, 200);
     EXPECT_NE(r->body.find("\"family\":\"blocks\""), std::string::npos);
     EXPECT_EQ(r->body.find("\"family\":\"unblock\""), std::string::npos);
+
+    // A part of a source's path: found through schema 14's index of
+    // trigrams from three characters on, by reading every distinct path
+    // below; case-sensitive as instr() is; any character taken as itself.
+    auto sources = [&](const std::string& query) {
+        auto got = c.Get("/api/puzzles?" + query);
+        EXPECT_EQ(got->status, 200) << query << got->body;
+        const std::regex source(R"re("source":"([^"]*)")re");
+        std::string out;
+        for (std::sregex_iterator it(got->body.begin(), got->body.end(), source), end; it != end; ++it)
+            out += (*it)[1].str() + " ";
+        return out;
+    };
+    EXPECT_EQ(sources("source=kb"), "boards/kb_input.txt:1 ");
+    EXPECT_EQ(sources("source=_input"), "boards/kb_input.txt:1 ");
+    EXPECT_EQ(sources("source=KLOTSKI"), "");
+    EXPECT_EQ(sources("source=%22%27%25*"), "");
+    EXPECT_EQ(sources("source=no-such-file"), "");
+    EXPECT_EQ(sources("source=boards/&sort=moves&family=unblock"),
+              "boards/fg_README_example.txt:1 boards/yb_expert_0001.txt:1 boards/kb_input.txt:1 "
+              "boards/<img src=x onerror=alert(1)>&.txt:1 ");
+    EXPECT_EQ(sources("source=.txt&sort=id&order=desc&per_page=2&page=2"),
+              "boards/kb_input.txt:1 boards/fg_README_example.txt:1 ");
 
     r = c.Get("/api/puzzles?per_page=2&page=1");
     EXPECT_NE(r->body.find("\"has_more\":true"), std::string::npos);
@@ -243,9 +278,26 @@ TEST_F(Serve, ReadsAScreenshotAndRefusesATruncatedOne) {
     ASSERT_EQ(r->status, 200) << r->body;
     EXPECT_NE(r->body.find("\"family\":\"unblock\""), std::string::npos);
     EXPECT_NE(r->body.find("\"confidence\":"), std::string::npos);
+    // The board as the scanner reads it, and its debug picture: a PNG.
+    EXPECT_NE(r->body.find("\"board\":\"..BCCC\\nD.BEFF\\nDAAEG.\\n.H..GI\\n.HJJGI\\n.KKLL.\""),
+              std::string::npos)
+        << r->body;
+    EXPECT_NE(r->body.find("\"errors\":[],\"debug_png\":\"data:image/png;base64,iVBORw0KGgo"), std::string::npos)
+        << r->body.substr(0, 2000);
     r = c.Post("/api/scan", png.substr(0, 2000), "application/octet-stream");
     EXPECT_EQ(r->status, 422);
     EXPECT_NE(r->body.find("\"errors\":[\""), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("\"debug_png\":null"), std::string::npos) << r->body;
+    // A picture that cuts the board off: the reason, and the debug picture
+    // of what was seen.
+    auto full = std::get<Image>(decode_image(slurp(test_data("screenshots/wy_Screenshot_20180726-203231.png"))));
+    Image top(full.width, 1150);
+    std::copy(full.rgb.begin(), full.rgb.begin() + static_cast<long>(top.rgb.size()), top.rgb.begin());
+    r = c.Post("/api/scan", encode_png(top), "application/octet-stream");
+    EXPECT_EQ(r->status, 422);
+    EXPECT_TRUE(std::regex_search(r->body, std::regex(R"(^\{"puzzles":\[\],"errors":\["[^"]*board[^"]*"\],)"
+                                                      R"("debug_png":"data:image/png;base64,iVBORw0KGgo)")))
+        << r->body.substr(0, 500);
     still_serving();
 }
 
@@ -303,6 +355,41 @@ TEST_F(Serve, ASolvePastItsLimitIsRefusedWith503) {
     EXPECT_EQ(tight.stop(), 0);
 }
 
+// A block puzzle on a 16x16 floor split by a wall: A's goal lies beyond
+// it, and the pieces on both sides make a cluster of billions of boards. The
+// breadth-first search stops at the clock (--solve-seconds) long before the
+// states limit, the request is refused with 503 saying so, and the server
+// goes on answering. A hint's search stops the same way.
+TEST_F(Serve, ASolvePastItsTimeIsRefusedWith503) {
+    std::string start = "start\n", goal = "goal\n";
+    for (int row = 0; row < 16; ++row) {
+        std::string s = "........#.......", g = s;
+        if (row == 0) s = "ABBC....#.FFGH..";
+        if (row == 1) s = "DDEC....#.II....";
+        if (row == 2) s = "DD......#.......";
+        if (row == 15) g[15] = 'A';
+        start += s + "\n";
+        goal += g + "\n";
+    }
+    Serving timed(*dir_, "--db t.db --solve-seconds 0.2 --max-states 1000000000 --read-only");
+    ASSERT_GT(timed.port(), 0);
+    auto c = timed.client();
+    const auto asked = std::chrono::steady_clock::now();
+    auto r = c.Post("/api/solve", start + goal, "text/plain");
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503) << r->body;
+    EXPECT_TRUE(std::regex_match(r->body, std::regex(R"(\{"error":"the search stopped at its time limit of 0\.2 s )"
+                                                     R"(after [1-9][0-9]* boards without reaching the goal"\})")))
+        << r->body;
+    EXPECT_LT(took, 30.0);  // a bound against a search that never looks at the clock, not a timing
+    r = c.Post("/api/hint", start + goal, "text/plain");
+    EXPECT_EQ(r->status, 503) << r->body;
+    r = c.Get("/api/puzzles?per_page=1");
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(timed.stop(), 0);
+}
+
 TEST_F(Serve, RunsOneReadOnlyStatement) {
     auto c = server_->client();
     auto r = c.Get("/api/query?sql=SELECT%20family%2C%20COUNT(*)%20AS%20n%20FROM%20puzzles%20GROUP%20BY%20family%20ORDER%20BY%20family");
@@ -356,7 +443,7 @@ TEST_F(Serve, SavesABoardAsAnImportAndStopsCleanly) {
     SQLite::Database db((own / "s.db").string());
     EXPECT_EQ(dump(db, "SELECT s.kind, so.status, so.moves FROM sources s JOIN solutions so "
                        "ON so.puzzle_id = s.puzzle_id WHERE s.path LIKE 'editor/%'"),
-              "board-file|solved|1\n");
+              "editor|solved|1\n");
     const std::string path = db.execAndGet("SELECT path FROM sources WHERE path LIKE 'editor/%'").getString();
     EXPECT_TRUE(std::regex_match(path, std::regex(R"(editor/[0-9a-f]{12}\.txt)"))) << path;
 }

@@ -155,6 +155,34 @@ TEST(Engine, LimitCutsTheSearchCleanly) {
     EXPECT_EQ(s.moves, 1);
 }
 
+TEST(Engine, DeadlineCutsTheSearchBetweenLevels) {
+    TokenRules<std::uint64_t> rules(kCorridor);
+    Visited<std::uint64_t> seen;
+    std::vector<TokenRules<std::uint64_t>::Move> path;
+    // A nanosecond has passed once the first level is expanded: the search
+    // stops there, as at a limit, and says it was the clock.
+    const SolveResult r = bfs(rules, SolveOptions{}, seen, path, Deadline::after(1e-9));
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.cut, Cut::Time);
+    EXPECT_FALSE(r.cluster_complete);
+    EXPECT_EQ(r.cluster_size, 3u);
+    EXPECT_EQ(r.levels, (std::vector<Level>{{0, 1, 2, 2, 0}}));
+    // No deadline, or one far off, changes nothing.
+    const SolveResult s = bfs(rules, SolveOptions{}, seen, path, Deadline::after(3600));
+    EXPECT_EQ(s.status, Status::Solved);
+    EXPECT_EQ(s.cut, Cut::None);
+    EXPECT_EQ(s.cluster_size, 5u);
+    std::vector<Level> levels;
+    std::uint32_t next = 0;
+    seen.clear();
+    const std::uint64_t start = TokenRules<std::uint64_t>::encode(4);
+    seen.insert(&start, 1);
+    EXPECT_EQ(expand_levels(rules, seen, 100, levels, next, [](std::uint32_t, std::uint64_t, Level&) {},
+                            Deadline::after(1e-9)),
+              Cut::Time);
+    EXPECT_EQ(levels.size(), 1u);
+}
+
 TEST(Engine, NoGoalInTheClusterIsUnsolvable) {
     const Grid walled{5, 1, "..#.g", 0};
     Visited<std::uint64_t> seen;

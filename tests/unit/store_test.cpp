@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -35,10 +36,11 @@ TEST(Database, NewFileGetsEverySchemaFile) {
     EXPECT_EQ(db->execAndGet("PRAGMA journal_mode").getString(), "wal");
     EXPECT_EQ(db->execAndGet("SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND sql LIKE '%STRICT%'")
                   .getInt(),
-              7 + 12 + 1 + 4 + 3 + 1 + 3);  // the tables, the tallies of schema 5, tally_search of schema 6,
+              7 + 12 + 1 + 4 + 3 + 1 + 3 + 1);  // the tables, the tallies of schema 5, tally_search of schema 6,
                                             // the enumeration's 4 of schema 7 and its 3 tallies of schema 8,
                                             // tallies_deferred of schema 10, and bands, band_rules and
-                                            // tally_size_moves of schema 12
+                                            // tally_size_moves of schema 12, tally_source_files of
+                                            // schema 14 (its index of trigrams is a virtual table)
 }
 
 TEST(Database, OlderDatabaseIsMigratedWithItsRowsKept) {
@@ -173,6 +175,93 @@ TEST(Database, VersionEightEnumerationsKeepTheirRowsAndGetTheirFamily) {
     EXPECT_EQ(db->execAndGet("SELECT COUNT(*) FROM tally_enumeration_moves WHERE enumeration_id = 2").getInt(), 0);
     EXPECT_EQ(text("SELECT group_concat(moves || ':' || puzzles, ' ') FROM (SELECT * FROM tally_enumerated ORDER BY moves)"),
               "2:1 3:1");
+}
+
+// Every row of a table, one line each, columns separated by '|'.
+std::string table_rows(SQLite::Database& db, const std::string& table) {
+    SQLite::Statement st(db, "SELECT * FROM " + table + " ORDER BY 1");
+    std::string out;
+    while (st.executeStep()) {
+        for (int c = 0; c < st.getColumnCount(); ++c)
+            out += (c ? "|" : "") + (st.getColumn(c).isNull() ? std::string("NULL") : st.getColumn(c).getString());
+        out += '\n';
+    }
+    return out;
+}
+
+// Version 12 from its own schema files, with sources of both old kinds (a
+// claim that disagrees, a puzzle met twice, a screenshot's every column):
+// version 13 rebuilds `sources` to take kind `editor` and keeps every row,
+// tally, index, trigger and view.
+TEST(Database, VersionTwelveSourcesKeepTheirRowsAndTakeKindEditor) {
+    TempDb t;
+    const char* kTables[] = {"sources", "tally_rows", "tally_sources", "tally_shared", "tally_claim_mismatches"};
+    std::map<std::string, std::string> before;
+    std::string objects_before;
+    const char* kObjects = "SELECT group_concat(type || ' ' || name, ', ') FROM (SELECT type, name FROM sqlite_schema "
+                           "WHERE (tbl_name = 'sources' OR sql LIKE '%FROM sources%' OR sql LIKE '%JOIN sources%') "
+                           "AND name NOT LIKE 'tally_source_file%' ORDER BY type, name)";
+    {
+        SQLite::Database db(t.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("PRAGMA foreign_keys = ON");
+        for (std::size_t v = 0; v < 12; ++v) db.exec(std::string(schema_files().at(v).text));
+        db.exec("PRAGMA user_version = 12");
+        db.exec("INSERT INTO imports (started_at, command, jobs) VALUES ('2026-01-01T00:00:00Z', 'x', 1)");
+        db.exec("INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
+                "VALUES ('unblock 4x4 right ..../AA../..../....', 'unblock', 4, 4, 'right', 1, 'b1', 1, 0, 1), "
+                "('unblock 4x4 right B.../BAA./..../....', 'unblock', 4, 4, 'right', 1, 'b2', 2, 0, 1)");
+        db.exec("INSERT INTO solutions (puzzle_id, status, moves, steps, solution, cluster_size, cluster_goals, "
+                "cluster_depth, cluster_complete, examined, max_states, seconds, peak_bytes, solver_version, import_id) "
+                "VALUES (1, 'solved', 1, 2, 'AR2', 3, 1, 2, 1, 4, 100, 0.5, 64, 'v', 1), "
+                "(2, 'solved', 2, 3, 'BD1 AR2', 6, 2, 3, 1, 9, 100, 0.25, 64, 'v', 1)");
+        db.exec("INSERT INTO sources (puzzle_id, path, line, kind, format, file_hash, claimed_moves, claimed_cluster, "
+                "import_id, file) VALUES (1, 'a.txt', 1, 'board-file', 'grid', 'h1', 1, 3, 1, '/d/a.txt'), "
+                "(2, 'a.txt', 6, 'board-file', 'grid', 'h1', 5, NULL, 1, '/d/a.txt'), "
+                "(2, 'b.txt', 1, 'board-file', 'lines', 'h2', NULL, NULL, 1, NULL)");
+        db.exec("INSERT INTO sources (puzzle_id, path, line, kind, format, file_hash, image_width, image_height, "
+                "box_x, box_y, box_w, box_h, cell_px, confidence, exit_seen, import_id, file) "
+                "VALUES (1, 's.png', 0, 'screenshot', 'png', 'h3', 640, 1136, 20, 300, 600, 600, 100.5, 0.875, 1, 1, "
+                "'/d/s.png')");
+        for (const char* table : kTables) before[table] = table_rows(db, table);
+        objects_before = db.execAndGet(kObjects).getString();
+        EXPECT_THROW(db.exec("INSERT INTO sources (puzzle_id, path, line, kind, format, file_hash, import_id) "
+                             "VALUES (1, 'e.txt', 1, 'editor', 'grid', 'h', 1)"),
+                     SQLite::Exception);
+    }
+    auto db = open_database(t.path, Access::ReadWrite);
+    EXPECT_EQ(schema_version(*db), static_cast<int>(schema_files().size()));
+    EXPECT_EQ(db->execAndGet("PRAGMA foreign_keys").getInt(), 1);
+    EXPECT_FALSE(SQLite::Statement(*db, "PRAGMA foreign_key_check").executeStep());
+    EXPECT_EQ(db->execAndGet("PRAGMA integrity_check").getString(), "ok");
+    for (const char* table : kTables) EXPECT_EQ(table_rows(*db, table), before[table]) << table;
+    EXPECT_NE(before["sources"], "");
+    EXPECT_EQ(db->execAndGet(kObjects).getString(), objects_before);
+    EXPECT_EQ(objects_before,
+              "index sources_file, index sources_kind, index sources_path, index sources_puzzle, "
+              "index sqlite_autoindex_sources_1, table sources, "
+              "trigger tally_solution_change, trigger tally_solution_in, trigger tally_solution_out, "
+              "trigger tally_source_in, trigger tally_source_out, view claim_mismatches, view hardest, "
+              "view puzzle_sources, view unsolvable");
+    auto text = [&](const char* sql) { return db->execAndGet(sql).getString(); };
+    // The views read the rebuilt table.
+    EXPECT_EQ(text("SELECT group_concat(path || ':' || line || ':' || claimed_moves || ':' || moves, ' ') "
+                   "FROM claim_mismatches"),
+              "a.txt:6:5:2");
+    EXPECT_EQ(text("SELECT group_concat(id || '=' || source, ' ') FROM (SELECT * FROM hardest)"), "2=a.txt:6 1=a.txt:1");
+    EXPECT_EQ(text("SELECT COUNT(*) FROM puzzle_sources"), "4");
+    // Kind `editor` is taken, and its tallies kept by the triggers made again;
+    // any other kind is still refused.
+    db->exec("INSERT INTO sources (puzzle_id, path, line, kind, format, file_hash, import_id) "
+             "VALUES (1, 'editor/0123456789ab.txt', 1, 'editor', 'grid', 'h4', 1)");
+    EXPECT_EQ(text("SELECT n FROM tally_rows WHERE tbl = 'sources'"), "5");
+    EXPECT_EQ(text("SELECT sources || '/' || puzzles || '/' || files FROM tally_sources WHERE kind = 'editor'"), "1/1/1");
+    EXPECT_EQ(text("SELECT sources FROM tally_shared WHERE puzzle_id = 1"), "3");
+    EXPECT_THROW(db->exec("INSERT INTO sources (puzzle_id, path, line, kind, format, file_hash, import_id) "
+                          "VALUES (1, 'x.txt', 1, 'paper', 'grid', 'h', 1)"),
+                 SQLite::Exception);
+    // The trigger on solutions that reads sources was made again too.
+    db->exec("DELETE FROM solutions WHERE puzzle_id = 2");
+    EXPECT_EQ(text("SELECT COUNT(*) FROM tally_claim_mismatches"), "0");
 }
 
 TEST(Database, NewerSchemaIsRefused) {

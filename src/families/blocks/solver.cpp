@@ -27,7 +27,8 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
 
     // The move metric: the stored figures, and the whole cluster's analysis.
     const Rules<State, Words, Metric::Moves> moves(g, layout);
-    out.figures = bfs(moves, options, seen, out.moves);
+    const Deadline deadline = Deadline::after(options.max_seconds);
+    out.figures = bfs(moves, options, seen, out.moves, deadline);
     SolveResult& r = out.figures;
     std::uint64_t peak = r.peak_bytes;
     if (options.analyse_cluster && r.cluster_complete && r.status == Status::Solved) {
@@ -35,10 +36,12 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
         goals.reserve(r.cluster_goals);
         for (std::uint32_t k = 0; k < seen.size(); ++k)
             if (moves.is_goal(seen.board(k))) goals.push_back(seen.board(k));
-        const GoalDistances<State> d = distances_to_goal(moves, goals, seen);
-        r.goal_levels = d.boards_at;
-        r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
-        r.hardest_board = board_at(board, g, layout, d.hardest).text();
+        const GoalDistances<State> d = distances_to_goal(moves, goals, seen, deadline);
+        if (d.complete) {
+            r.goal_levels = d.boards_at;
+            r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
+            r.hardest_board = board_at(board, g, layout, d.hardest).text();
+        }
         peak = std::max<std::uint64_t>(peak, seen.peak_bytes() + goals.size() * sizeof(State));
     }
 
@@ -48,7 +51,7 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
     // steps stand, as the cluster is marked incomplete anyway.
     const Rules<State, Words, Metric::Steps> steps(g, layout);
     std::vector<Move> step_path;
-    const SolveResult by_steps = bfs(steps, options, seen, step_path);
+    const SolveResult by_steps = bfs(steps, options, seen, step_path, deadline);
     if (by_steps.status == Status::Solved) r.steps = by_steps.moves;
     out.step_levels = by_steps.levels;
     r.peak_bytes = std::max(peak, by_steps.peak_bytes);

@@ -70,7 +70,8 @@ SolveResult solve_as(const Board& board, const SolveOptions& options) {
     try {
         const UnblockRules<State> rules(board);
         seen.set_budget(budget);
-        SolveResult r = bfs(rules, options, seen, path);
+        const Deadline deadline = Deadline::after(options.max_seconds);
+        SolveResult r = bfs(rules, options, seen, path, deadline);
         if (r.status == Status::Solved) r.solution = moves_text(board, path);
         const bool analyse = options.analyse_cluster && r.cluster_complete;
         if (r.cluster_complete) {
@@ -88,8 +89,8 @@ SolveResult solve_as(const Board& board, const SolveOptions& options) {
             for (std::uint32_t k = 0; k < seen.size(); ++k)
                 if (rules.is_goal(seen.board(k))) goals.push_back(seen.board(k));
             seen.set_budget(budget - goal_bytes);
-            const GoalDistances<State> d = distances_to_goal(rules, goals, seen);
-            if (!seen.over_budget()) {
+            const GoalDistances<State> d = distances_to_goal(rules, goals, seen, deadline);
+            if (!seen.over_budget() && d.complete) {
                 r.goal_levels = d.boards_at;
                 r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
                 r.hardest_board = board_at(board, d.hardest).grid();

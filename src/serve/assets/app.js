@@ -264,11 +264,106 @@
     into.dataset.moves = res.moves === null ? '' : String(res.moves);
   }
 
+  // Save's answer: a link to each puzzle stored.
+  function savedLinks(into, list) {
+    into.innerHTML = '';
+    into.className = 'message';
+    list.forEach(function (s) {
+      var a = document.createElement('a');
+      a.href = '/puzzles/' + s.id;
+      a.textContent = 'puzzle ' + s.id;
+      a.id = 'saved-puzzle';
+      into.appendChild(document.createTextNode(s['new'] ? 'Saved as ' : 'Already stored: '));
+      into.appendChild(a);
+    });
+  }
+
+  // ---- A grid edited by mouse, for the family editors (editor_*.js) -----
+  // spec.cell(r, c) -> {text, cls, goal}; spec.click(r, c); spec.drag(from,
+  // to) with {r, c} cells; spec.paint(r, c, first) -> true when it painted
+  // (then every cell the pointer crosses is painted, and spec.strokeEnd()
+  // follows); spec.exit {side, row} draws the exit.
+  window.slidedbEditGrid = function (host, w, h, spec) {
+    var g = document.createElement('div');
+    g.className = 'editgrid';
+    g.style.gridTemplateColumns = 'repeat(' + w + ', 40px)';
+    var cells = [];
+    function look(el, r, c) {
+      var v = spec.cell(r, c);
+      el.textContent = v.text;
+      el.className = 'cell ' + v.cls;
+      if (spec.exit && spec.exit.row === r && c === (spec.exit.side === 'left' ? 0 : w - 1))
+        el.classList.add('exit-' + spec.exit.side);
+      if (v.goal) { el.dataset.goal = v.goal; el.classList.add('goal'); } else delete el.dataset.goal;
+    }
+    for (var r = 0; r < h; ++r)
+      for (var c = 0; c < w; ++c) {
+        var el = document.createElement('div');
+        el.dataset.r = r;
+        el.dataset.c = c;
+        look(el, r, c);
+        cells.push(el);
+        g.appendChild(el);
+      }
+    host.appendChild(g);
+    function at(e) {
+      var el = document.elementFromPoint(e.clientX, e.clientY);
+      el = el && el.closest ? el.closest('.editgrid .cell') : null;
+      return el && el.parentNode === g ? { r: Number(el.dataset.r), c: Number(el.dataset.c), el: el } : null;
+    }
+    var down = null, painting = false, last = null;
+    g.addEventListener('pointerdown', function (e) {
+      var p = at(e);
+      if (!p) return;
+      e.preventDefault();
+      down = p;
+      last = p;
+      painting = !!(spec.paint && spec.paint(p.r, p.c, true));
+      if (painting) look(p.el, p.r, p.c);
+    });
+    g.addEventListener('pointermove', function (e) {
+      if (!down || !painting) return;
+      var p = at(e);
+      if (!p || (last && p.r === last.r && p.c === last.c)) return;
+      last = p;
+      if (spec.paint(p.r, p.c, false)) look(p.el, p.r, p.c);
+    });
+    function up(e) {
+      if (!down) return;
+      var from = down, p = at(e) || last;
+      down = null;
+      window.removeEventListener('pointerup', up);
+      if (painting) { painting = false; if (spec.strokeEnd) spec.strokeEnd(); return; }
+      if (!p) return;
+      if (p.r === from.r && p.c === from.c) { if (spec.click) spec.click(p.r, p.c); }
+      else if (spec.drag) spec.drag({ r: from.r, c: from.c }, { r: p.r, c: p.c });
+    }
+    g.addEventListener('pointerdown', function () { window.addEventListener('pointerup', up); });
+    return g;
+  };
+
   // ---- Board editor -----------------------------------------------------
   function Editor(root) {
     var area = $('#board', root), family = $('#family', root), preview = $('#preview', root);
     var check = $('#check', root), result = $('#result', root), saved = $('#saved', root);
-    var timer = null, seq = 0;
+    var canvas = $('#canvas', root);
+    var editors = window.slidedbEditors || {};
+    var timer = null, seq = 0, shown = family.value;
+    // The mouse view: the family's editor draws the board the text holds;
+    // each edit there writes the text again, which is checked as typing is.
+    function draw(name, fallback) {
+      var ed = editors[name];
+      if (!ed) { canvas.innerHTML = ''; delete root.dataset.editor; return; }
+      var m = ed.parse(area.value) || (fallback && ed.parse(fallback));
+      if (!m) return;
+      shown = name;
+      root.dataset.editor = name;
+      ed.render(canvas, m, function (next) {
+        area.value = ed.write(next);
+        draw(name);
+        validate();
+      }, function (why) { text(check, why, 'error'); root.dataset.refused = why; });
+    }
     function validate() {
       var mine = ++seq;
       root.dataset.state = 'checking';
@@ -279,6 +374,7 @@
         if (r.status !== 200) text(check, j.error, 'error');
         else if (j.ok) text(check, j.summary + (j.puzzles > 1 ? ' (the first of ' + j.puzzles + ' boards)' : ''), 'good');
         else text(check, j.message, 'error');
+        draw(j.family || shown, j.file_text);
         root.dataset.state = j.ok ? 'valid' : 'invalid';
       });
     }
@@ -288,6 +384,15 @@
     });
     $('#new', root).addEventListener('click', function () {
       area.value = family.selectedOptions[0].dataset.start;
+      shown = family.value;
+      validate();
+    });
+    $('#empty', root).addEventListener('click', function () {
+      var ed = editors[family.value];
+      if (!ed) return;
+      area.value = ed.write(ed.blank());
+      shown = family.value;
+      draw(shown);
       validate();
     });
     $('#solve', root).addEventListener('click', function () {
@@ -312,15 +417,7 @@
       text(saved, 'saving…');
       post('/api/save', area.value).then(function (r) {
         if (r.status !== 200) { text(saved, r.json.error, 'error'); return; }
-        saved.innerHTML = '';
-        r.json.saved.forEach(function (s) {
-          var a = document.createElement('a');
-          a.href = '/puzzles/' + s.id;
-          a.textContent = 'puzzle ' + s.id;
-          a.id = 'saved-puzzle';
-          saved.appendChild(document.createTextNode(s['new'] ? 'Saved as ' : 'Already stored: '));
-          saved.appendChild(a);
-        });
+        savedLinks(saved, r.json.saved);
         root.dataset.state = 'saved';
       });
     });
@@ -348,19 +445,35 @@
         return post('/api/scan', buf, 'application/octet-stream');
       }).then(function (r) {
         var j = r.json;
+        preview.innerHTML = '';
+        // What the scanner saw, drawn over the picture, beside the board read.
+        var seen = null;
+        if (j.debug_png) {
+          seen = document.createElement('img');
+          seen.id = 'debug';
+          seen.alt = 'what the scanner saw';
+          seen.src = j.debug_png;
+        }
         if (r.status !== 200) {
-          preview.innerHTML = '';
+          if (seen) preview.appendChild(seen);
           text(msg, j.error || (j.errors || []).join('; '), 'error');
+          root.dataset.state = 'refused';
           return;
         }
         var p = j.puzzles[0];
         boardText = p.file_text;
-        preview.innerHTML = p.svg;
+        var read = document.createElement('div');
+        read.className = 'read';
+        read.innerHTML = p.svg;
         var pre = document.createElement('pre');
+        pre.id = 'board-read';
         pre.textContent = p.board_text;
-        preview.appendChild(pre);
+        read.appendChild(pre);
+        preview.appendChild(read);
+        if (seen) preview.appendChild(seen);
         text(msg, p.summary + ' (confidence ' + Math.round(p.confidence * 100) + '%)', 'good');
         enable(true);
+        root.dataset.state = 'read';
       });
     }
     input.addEventListener('change', function () { read(input.files[0]); });
@@ -373,7 +486,8 @@
     });
     $('#solve', root).addEventListener('click', function () {
       result.textContent = 'solving…';
-      post('/api/solve', boardText).then(function (r) { showSolve(r, result); });
+      root.dataset.state = 'solving';
+      post('/api/solve', boardText).then(function (r) { showSolve(r, result); root.dataset.state = 'solved'; });
     });
     $('#edit', root).addEventListener('click', function () {
       location.href = '/editor#board=' + encodeURIComponent(boardText);
@@ -381,14 +495,8 @@
     $('#save', root).addEventListener('click', function () {
       post('/api/save', bytes, 'application/octet-stream').then(function (r) {
         if (r.status !== 200) { text(saved, r.json.error, 'error'); return; }
-        saved.innerHTML = '';
-        r.json.saved.forEach(function (s) {
-          var a = document.createElement('a');
-          a.href = '/puzzles/' + s.id;
-          a.textContent = 'puzzle ' + s.id;
-          saved.appendChild(document.createTextNode(s['new'] ? 'Saved as ' : 'Already stored: '));
-          saved.appendChild(a);
-        });
+        savedLinks(saved, r.json.saved);
+        root.dataset.state = 'saved';
       });
     });
   }
