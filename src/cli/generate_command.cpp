@@ -1,4 +1,5 @@
-// slidedb generate : random puzzles in the database-line format.
+// slidedb generate : random puzzles of a family, in its file format (for
+// Unblock, the database-line format).
 #include <cstdio>
 #include <thread>
 
@@ -12,11 +13,12 @@ namespace slidedb::cli {
 namespace {
 
 struct GenerateArgs {
-    GenerateOptions options;
+    std::string family = "unblock";
+    GenerateFilter filter;
+    std::uint64_t seed = 1;
     std::uint64_t count = 0;
-    std::string size = "6x6";
-    std::string blocks = "8..13";
-    std::string exit = "right";
+    std::string size, blocks, exit;  // "": the family's default
+    std::optional<int> fixed;
     std::string out;
     int jobs = 0;
 };
@@ -38,37 +40,48 @@ std::pair<int, int> parse_pair(const std::string& text, const std::string& sep, 
                                                  sep == "x" ? "WxH" : "MIN..MAX"));
 }
 
+GenerateSpec spec_of(const GenerateArgs& a) {
+    GenerateSpec spec;
+    if (!a.size.empty()) spec.size = parse_pair(a.size, "x", "--size");
+    if (!a.blocks.empty()) spec.pieces = parse_pair(a.blocks, "..", "--blocks");
+    if (!a.exit.empty()) spec.exit = a.exit;
+    spec.fixed = a.fixed;
+    return spec;
+}
+
 int run_generate(GenerateArgs a) {
-    GenerateOptions& o = a.options;
-    std::tie(o.width, o.height) = parse_pair(a.size, "x", "--size");
-    std::tie(o.min_blocks, o.max_blocks) = parse_pair(a.blocks, "..", "--blocks");
-    o.exit = a.exit == "left" ? Side::Left : Side::Right;
-    const int cells = o.width * o.height;
-    if (o.width < kMinSide || o.width > kMaxSide || o.height < kMinSide || o.height > kMaxSide)
-        throw CLI::ValidationError("--size", fmt::format("sizes run from {0}x{0} to {1}x{1}", kMinSide, kMaxSide));
-    if (o.min_blocks < 1 || o.min_blocks > o.max_blocks || o.max_blocks > cells / 2 || o.max_blocks > kMaxBlocks)
-        throw CLI::ValidationError("--blocks", "need 1 <= MIN <= MAX, and MAX at most half the cells and 32");
-    if (o.fixed < 0 || o.fixed > cells / 4) throw CLI::ValidationError("--fixed", "at most a quarter of the cells");
+    const Family* family = find_family(a.family);
+    if (!family || !family->generator())
+        throw CLI::ValidationError("--family", fmt::format("the family '{}' makes no puzzles", a.family));
+    std::unique_ptr<GenerationPlan> plan;
+    try {
+        plan = family->generator()->plan(spec_of(a));
+    } catch (const GenerateError& e) {
+        throw CLI::ValidationError(e.option, e.what());
+    }
 
     std::FILE* out = a.out.empty() ? stdout : std::fopen(a.out.c_str(), "w");
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
-    std::string header = fmt::format("# slidedb generate --count {} --seed {} --size {} --blocks {} --fixed {} --exit {}{}{}\n",
-                                     a.count, o.seed, a.size, a.blocks, o.fixed, a.exit,
-                                     o.min_moves > 0 ? fmt::format(" --min-moves {}", o.min_moves) : "",
-                                     o.solvable ? " --solvable" : "");
-    if (o.width != o.height) header += fmt::format("# size: {}x{}\n", o.width, o.height);
-    if (o.exit == Side::Left) header += "# exit: left\n";
+    const GenerateFilter& f = a.filter;
+    const std::string header =
+        fmt::format("# slidedb generate{} --count {} --seed {}{}{}{}\n",
+                    a.family == "unblock" ? "" : " --family " + a.family, a.count, a.seed, plan->options_text(),
+                    f.min_moves > 0 ? fmt::format(" --min-moves {}", f.min_moves) : "",
+                    f.solvable ? " --solvable" : "") +
+        plan->file_header();
     std::fputs(header.c_str(), out);
-    generate(o, a.count, a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency()),
-             [&](const Generated& g) {
-        std::string flat = g.board.grid();
-        std::erase(flat, '\n');
-        for (char& c : flat) c = c == '.' ? 'o' : c;
-        if (g.moves && g.cluster) std::fputs(fmt::format("{:02} {} {}\n", *g.moves, flat, *g.cluster).c_str(), out);
-        else std::fputs((flat + '\n').c_str(), out);
-    });
+    generate(*family, *plan, f, a.seed, a.count,
+             a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency()),
+             [&](const Generated& g) { std::fputs(plan->file_entry(g.puzzle, g.moves, g.cluster).c_str(), out); });
     if (out != stdout) std::fclose(out);
     return 0;
+}
+
+std::vector<std::string> generating_families() {
+    std::vector<std::string> names;
+    for (const Family* f : families())
+        if (f->generator()) names.emplace_back(f->name());
+    return names;
 }
 
 }  // namespace
@@ -78,14 +91,16 @@ void add_generate(CLI::App& app, Run& chosen) {
         app, chosen, "generate", "Write random valid puzzles, one a line (the database-line format)",
         [](CLI::App& sub, GenerateArgs& a) {
             sub.add_option("--count", a.count, "How many puzzles")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
-            sub.add_option("--seed", a.options.seed, "Same seed, same puzzles")->capture_default_str();
-            sub.add_option("--size", a.size, "Board size WxH, 4x4 to 8x8")->capture_default_str();
-            sub.add_option("--blocks", a.blocks, "Movable blocks MIN..MAX, the prisoner included")->capture_default_str();
-            sub.add_option("--fixed", a.options.fixed, "Fixed 1x1 cells")->capture_default_str();
-            sub.add_option("--exit", a.exit, "Exit side")->check(CLI::IsMember({"left", "right"}))->capture_default_str();
-            sub.add_option("--min-moves", a.options.min_moves, "Keep puzzles needing at least M moves")->check(CLI::Range(0, 1000));
-            sub.add_flag("--solvable", a.options.solvable, "Keep solvable puzzles only");
-            sub.add_option("--max-states", a.options.max_states, "Search limit per candidate while filtering")->capture_default_str();
+            sub.add_option("--family", a.family, "The family of the puzzles")
+                ->check(CLI::IsMember(generating_families()))->capture_default_str();
+            sub.add_option("--seed", a.seed, "Same seed, same puzzles")->capture_default_str();
+            sub.add_option("--size", a.size, "Board size WxH (Unblock: 4x4 to 8x8, default 6x6)");
+            sub.add_option("--blocks", a.blocks, "Movable blocks MIN..MAX, the prisoner included (Unblock: default 8..13)");
+            sub.add_option("--fixed", a.fixed, "Fixed 1x1 cells (default 0)");
+            sub.add_option("--exit", a.exit, "Exit side (default right)")->check(CLI::IsMember({"left", "right"}));
+            sub.add_option("--min-moves", a.filter.min_moves, "Keep puzzles needing at least M moves")->check(CLI::Range(0, 1000));
+            sub.add_flag("--solvable", a.filter.solvable, "Keep solvable puzzles only");
+            sub.add_option("--max-states", a.filter.max_states, "Search limit per candidate while filtering")->capture_default_str();
             sub.add_option("-o,--out", a.out, "Write to this file instead of stdout");
             sub.add_option("-j,--jobs", a.jobs, "Worker threads while filtering (default: all cores)")->check(CLI::Range(1, 256));
         },
