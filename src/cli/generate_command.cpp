@@ -1,5 +1,6 @@
 // slidedb generate : random puzzles of a family, in its file format (for
 // Unblock, the database-line format).
+#include <algorithm>
 #include <cstdio>
 #include <thread>
 
@@ -7,6 +8,7 @@
 
 #include "cli/command.h"
 #include "generate/generator.h"
+#include "generate/hardest.h"
 
 namespace slidedb::cli {
 
@@ -17,8 +19,10 @@ struct GenerateArgs {
     GenerateFilter filter;
     std::uint64_t seed = 1;
     std::uint64_t count = 0;
-    std::string size, blocks, exit;  // "": the family's default
+    std::string size, blocks, exit, walls;  // "": the family's default
     std::optional<int> fixed;
+    bool hardest = false;
+    HardestSearch search;
     std::string out;
     int jobs = 0;
 };
@@ -45,8 +49,47 @@ GenerateSpec spec_of(const GenerateArgs& a) {
     if (!a.size.empty()) spec.size = parse_pair(a.size, "x", "--size");
     if (!a.blocks.empty()) spec.pieces = parse_pair(a.blocks, "..", "--blocks");
     if (!a.exit.empty()) spec.exit = a.exit;
+    if (!a.walls.empty()) spec.walls = parse_pair(a.walls, "..", "--walls");
     spec.fixed = a.fixed;
     return spec;
+}
+
+// A board's rows on one line, for progress.
+std::string flat_board(std::string board) {
+    std::replace(board.begin(), board.end(), '\n', '/');
+    return board;
+}
+
+// --hardest: the search, its progress on stderr, the best puzzles found.
+int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* out) {
+    if (!plan.can_search()) throw CLI::ValidationError("--hardest", fmt::format("the family '{}' has no such search", a.family));
+    HardestSearch s = a.search;
+    s.seed = a.seed;
+    s.count = a.count ? a.count : 1;
+    s.jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency());
+    if (s.rounds == 0 && s.seconds <= 0) s.seconds = 60;
+    double shown = -1;
+    int shown_moves = -1;
+    HardestProgress last;
+    const auto found = search_hardest(plan, s, [&](const HardestProgress& p) {
+        last = p;
+        if (p.seconds - shown < 1 && p.best_moves == shown_moves) return;
+        shown = p.seconds;
+        shown_moves = p.best_moves;
+        fmt::print(stderr, "round {}: {} boards scored in {:.1f} s, best {} moves (round {}, {:.1f} s){}\n", p.rounds,
+                   p.scored, p.seconds, p.best_moves, p.best_round, p.best_seconds,
+                   p.best ? " " + flat_board(p.best->board) : "");
+    });
+    fmt::print(stderr, "{} rounds, {} boards scored in {:.1f} s; the best, {} moves, first found in round {} at {:.1f} s\n",
+               last.rounds, last.scored, last.seconds, last.best_moves, last.best_round, last.best_seconds);
+    std::fputs(fmt::format("# slidedb generate --hardest{} --count {} --seed {} --rounds {}{}\n",
+                           a.family == "unblock" ? "" : " --family " + a.family, s.count, s.seed, last.rounds,
+                           plan.options_text())
+                   .c_str(),
+               out);
+    std::fputs(plan.file_header().c_str(), out);
+    for (const HardestStart& h : found) std::fputs(plan.file_entry(h.puzzle, h.moves, h.cluster_size).c_str(), out);
+    return 0;
 }
 
 int run_generate(GenerateArgs a) {
@@ -60,8 +103,14 @@ int run_generate(GenerateArgs a) {
         throw CLI::ValidationError(e.option, e.what());
     }
 
+    if (!a.hardest && a.count == 0) throw CLI::ValidationError("--count", "how many puzzles? (--count N)");
     std::FILE* out = a.out.empty() ? stdout : std::fopen(a.out.c_str(), "w");
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
+    if (a.hardest) {
+        const int status = run_hardest(a, *plan, out);
+        if (out != stdout) std::fclose(out);
+        return status;
+    }
     const GenerateFilter& f = a.filter;
     const std::string header =
         fmt::format("# slidedb generate{} --count {} --seed {}{}{}{}\n",
@@ -90,7 +139,7 @@ void add_generate(CLI::App& app, Run& chosen) {
     add_command<GenerateArgs>(
         app, chosen, "generate", "Write random valid puzzles, one a line (the database-line format)",
         [](CLI::App& sub, GenerateArgs& a) {
-            sub.add_option("--count", a.count, "How many puzzles")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+            sub.add_option("--count", a.count, "How many puzzles (--hardest: the best N, default 1)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
             sub.add_option("--family", a.family, "The family of the puzzles")
                 ->check(CLI::IsMember(generating_families()))->capture_default_str();
             sub.add_option("--seed", a.seed, "Same seed, same puzzles")->capture_default_str();
@@ -101,6 +150,13 @@ void add_generate(CLI::App& app, Run& chosen) {
             sub.add_option("--min-moves", a.filter.min_moves, "Keep puzzles needing at least M moves")->check(CLI::Range(0, 1000));
             sub.add_flag("--solvable", a.filter.solvable, "Keep solvable puzzles only");
             sub.add_option("--max-states", a.filter.max_states, "Search limit per candidate while filtering")->capture_default_str();
+            sub.add_flag("--hardest", a.hardest, "Search for the hardest puzzles (see --walls, --time, --rounds)");
+            sub.add_option("--walls", a.walls, "--hardest: walls (fixed cells) MIN..MAX (default 0)");
+            sub.add_option("--time", a.search.seconds, "--hardest: stop after the round that passes S seconds (default 60)")
+                ->check(CLI::Range(0.0, 1e7));
+            sub.add_option("--rounds", a.search.rounds, "--hardest: run exactly N rounds (repeats a search; overrides --time)");
+            sub.add_option("--stop-at", a.search.stop_at, "--hardest: stop after the round that finds M moves")
+                ->check(CLI::Range(0, 1000));
             sub.add_option("-o,--out", a.out, "Write to this file instead of stdout");
             sub.add_option("-j,--jobs", a.jobs, "Worker threads while filtering (default: all cores)")->check(CLI::Range(1, 256));
         },

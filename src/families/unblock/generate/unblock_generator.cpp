@@ -15,6 +15,8 @@ namespace slidedb {
 
 namespace {
 
+constexpr std::uint64_t kSearchedCluster = 50'000;
+
 HardestStart as_start(const ClusterHardest& h) { return {to_puzzle(h.board), h.moves, h.cluster_size}; }
 
 // The board without block i (i > 0) or without wall i - blocks.
@@ -34,6 +36,9 @@ public:
         if (spec.fixed) shape_.fixed = *spec.fixed;
         if (spec.exit) shape_.exit = *spec.exit == "left" ? Side::Left : Side::Right;
         const int cells = shape_.width * shape_.height;
+        // 8..13 blocks suit 6x6 and larger boards; smaller ones get as many for their cells.
+        if (!spec.pieces && shape_.max_blocks > cells / 2)
+            shape_.min_blocks = std::max(2, cells * 2 / 9), shape_.max_blocks = cells * 13 / 36;
         if (shape_.width < kMinSide || shape_.width > kMaxSide || shape_.height < kMinSide || shape_.height > kMaxSide)
             throw GenerateError("--size", fmt::format("sizes run from {0}x{0} to {1}x{1}", kMinSide, kMaxSide));
         if (shape_.min_blocks < 1 || shape_.min_blocks > shape_.max_blocks || shape_.max_blocks > cells / 2 ||
@@ -87,7 +92,12 @@ public:
         return to_puzzle(slidedb::mutate(board_of(puzzle), rng, limits_));
     }
 
-    HardestStart hardest(const Puzzle& puzzle) const override { return as_start(hardest_start(board_of(puzzle))); }
+    // Clusters past kSearchedCluster boards are left out (moves -1): the
+    // hardest puzzles known have small ones (4,780 boards for 6x6's 51
+    // moves), and a wide cluster would cost as much as a hundred boards.
+    HardestStart hardest(const Puzzle& puzzle) const override {
+        return as_start(hardest_start(board_of(puzzle), kSearchedCluster));
+    }
 
     // Takes off the first piece (blocks in order, then walls) whose board
     // still needs as many moves, moves on to that board's cluster's hardest
