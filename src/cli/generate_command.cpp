@@ -9,6 +9,8 @@
 #include "cli/command.h"
 #include "generate/generator.h"
 #include "generate/hardest.h"
+#include "generate/sample.h"
+#include "store/enumerated_draw.h"
 
 namespace slidedb::cli {
 
@@ -19,7 +21,8 @@ struct GenerateArgs {
     GenerateFilter filter;
     std::uint64_t seed = 1;
     std::uint64_t count = 0;
-    std::string size, blocks, exit, walls;  // "": the family's default
+    std::string size, blocks, exit, walls, moves;  // "": the family's default
+    std::string db;
     std::optional<int> fixed;
     bool hardest = false;
     HardestSearch search;
@@ -50,6 +53,7 @@ GenerateSpec spec_of(const GenerateArgs& a) {
     if (!a.blocks.empty()) spec.pieces = parse_pair(a.blocks, "..", "--blocks");
     if (!a.exit.empty()) spec.exit = a.exit;
     if (!a.walls.empty()) spec.walls = parse_pair(a.walls, "..", "--walls");
+    if (!a.moves.empty()) spec.moves = parse_pair(a.moves, "..", "--moves");
     spec.fixed = a.fixed;
     return spec;
 }
@@ -92,6 +96,40 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
     return 0;
 }
 
+// --moves A..B --db: a uniform draw of the enumerated puzzles of the size
+// with those moves, when the database holds an enumeration of it. False
+// when it holds none.
+bool draw_enumerated(const GenerateArgs& a, const GenerationPlan& plan, std::pair<int, int> moves, std::FILE* out) {
+    const auto [width, height] = plan.size();
+    if (width != height) return false;
+    auto db = open_database(a.db, Access::ReadOnly);
+    const std::optional<std::pair<int, int>> walls =
+        a.walls.empty() ? std::nullopt : std::optional(parse_pair(a.walls, "..", "--walls"));
+    const auto e = enumeration_to_draw(*db, a.family, width, walls);
+    if (!e) return false;
+    const std::vector<std::int64_t> ids = enumerated_ids(*db, e->id, moves.first, moves.second);
+    if (ids.size() < a.count)
+        throw std::runtime_error(fmt::format("{}: the enumeration of {}x{} (walls {}..{}) holds {} puzzles of {}..{} moves, "
+                                             "fewer than --count {}",
+                                             a.db, width, height, e->min_walls, e->max_walls, ids.size(), moves.first,
+                                             moves.second, a.count));
+    if (e->units_done < e->units)
+        fmt::print(stderr, "{}: the enumeration of {}x{} has {} of its {} units: drawing from those\n", a.db, width,
+                   height, e->units_done, e->units);
+    std::vector<std::int64_t> chosen;
+    for (const std::uint64_t i : sample(ids.size(), a.count, a.seed)) chosen.push_back(ids[i]);
+    std::fputs(fmt::format("# slidedb generate{} --moves {}..{} --count {} --seed {} --size {}x{} --walls {}..{}: "
+                           "drawn from the enumeration of {} of {} puzzles\n",
+                           a.family == "unblock" ? "" : " --family " + a.family, moves.first, moves.second, a.count,
+                           a.seed, width, height, e->min_walls, e->max_walls, a.db, ids.size())
+                   .c_str(),
+               out);
+    std::fputs(plan.file_header().c_str(), out);
+    for (const EnumeratedDraw& d : enumerated_puzzles(*db, e->id, chosen))
+        std::fputs(plan.file_entry(d.puzzle, d.moves, d.cluster_size).c_str(), out);
+    return true;
+}
+
 int run_generate(GenerateArgs a) {
     const Family* family = find_family(a.family);
     if (!family || !family->generator())
@@ -106,23 +144,36 @@ int run_generate(GenerateArgs a) {
     if (!a.hardest && a.count == 0) throw CLI::ValidationError("--count", "how many puzzles? (--count N)");
     std::FILE* out = a.out.empty() ? stdout : std::fopen(a.out.c_str(), "w");
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
-    if (a.hardest) {
-        const int status = run_hardest(a, *plan, out);
-        if (out != stdout) std::fclose(out);
-        return status;
+    struct Closer {
+        std::FILE* f;
+        ~Closer() {
+            if (f != stdout) std::fclose(f);
+        }
+    } closer{out};
+    if (a.hardest) return run_hardest(a, *plan, out);
+    GenerateFilter& f = a.filter;
+    if (!a.moves.empty()) {
+        const auto moves = parse_pair(a.moves, "..", "--moves");
+        if (moves.first < 0 || moves.first > moves.second) throw CLI::ValidationError("--moves", "need 0 <= A <= B");
+        if (!a.db.empty() && draw_enumerated(a, *plan, moves, out)) return 0;
+        // No enumeration to draw from: random puzzles, searched.
+        f.min_moves = std::max(f.min_moves, moves.first);
+        f.max_moves = moves.second;
+        f.solvable = true;
+        f.hardest = !plan->aims();
     }
-    const GenerateFilter& f = a.filter;
     const std::string header =
         fmt::format("# slidedb generate{} --count {} --seed {}{}{}{}\n",
                     a.family == "unblock" ? "" : " --family " + a.family, a.count, a.seed, plan->options_text(),
-                    f.min_moves > 0 ? fmt::format(" --min-moves {}", f.min_moves) : "",
+                    !a.moves.empty()    ? " --moves " + a.moves
+                    : f.min_moves > 0 ? fmt::format(" --min-moves {}", f.min_moves)
+                                      : "",
                     f.solvable ? " --solvable" : "") +
         plan->file_header();
     std::fputs(header.c_str(), out);
     generate(*family, *plan, f, a.seed, a.count,
              a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency()),
              [&](const Generated& g) { std::fputs(plan->file_entry(g.puzzle, g.moves, g.cluster).c_str(), out); });
-    if (out != stdout) std::fclose(out);
     return 0;
 }
 
@@ -150,6 +201,9 @@ void add_generate(CLI::App& app, Run& chosen) {
             sub.add_option("--min-moves", a.filter.min_moves, "Keep puzzles needing at least M moves")->check(CLI::Range(0, 1000));
             sub.add_flag("--solvable", a.filter.solvable, "Keep solvable puzzles only");
             sub.add_option("--max-states", a.filter.max_states, "Search limit per candidate while filtering")->capture_default_str();
+            sub.add_option("--moves", a.moves, "Puzzles of A..B optimal moves (or K): drawn from --db's enumeration "
+                                               "of the size when it has one, else searched");
+            sub.add_option("--db", a.db, "--moves: the database whose enumeration to draw from");
             sub.add_flag("--hardest", a.hardest, "Search for the hardest puzzles (see --walls, --time, --rounds)");
             sub.add_option("--walls", a.walls, "--hardest: walls (fixed cells) MIN..MAX (default 0)");
             sub.add_option("--time", a.search.seconds, "--hardest: stop after the round that passes S seconds (default 60)")

@@ -23,19 +23,17 @@ std::optional<Generated> candidate(const Family& family, const GenerationPlan& p
     if (!f.searches()) return g;
     SolveOptions so;
     so.max_states = f.max_states;
-    so.analyse_cluster = f.min_moves > 0;
+    so.analyse_cluster = f.min_moves > 0 && f.hardest;
     const SolveResult r = family.solve(g.puzzle, so);
     if (r.status != Status::Solved) return std::nullopt;
-    if (f.min_moves > 0) {
-        // Random boards are mostly easy, but their clusters often hold a
-        // hard start: take the hardest one.
+    if (so.analyse_cluster) {
         if (r.hardest_moves < f.min_moves || r.hardest_board.empty()) return std::nullopt;
         g.puzzle = plan.with_board(g.puzzle, r.hardest_board);
         g.moves = r.hardest_moves;
     } else {
         g.moves = r.moves;
     }
-    if (f.max_moves > 0 && *g.moves > f.max_moves) return std::nullopt;
+    if (*g.moves < f.min_moves || (f.max_moves > 0 && *g.moves > f.max_moves)) return std::nullopt;
     if (r.cluster_complete) g.cluster = r.cluster_size;
     return g;
 }

@@ -13,8 +13,11 @@ namespace slidedb {
 
 // Which drawn puzzles to keep.
 struct GenerateFilter {
-    int min_moves = 0;      // at least this many moves: the hardest start of each cluster drawn
-    int max_moves = 0;      // at most this many (0: no bound); with min_moves, the hardest start too
+    int min_moves = 0;      // at least this many moves
+    int max_moves = 0;      // at most this many (0: no bound)
+    // With min_moves, each cluster drawn gives its hardest start (random
+    // boards are mostly easy, their clusters often not); else the board drawn.
+    bool hardest = true;
     bool solvable = false;  // keep only solvable puzzles (implied by min_moves > 0)
     std::uint64_t max_states = 5'000'000;  // per search while filtering
 

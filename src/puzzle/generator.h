@@ -50,6 +50,12 @@ class GenerationPlan {
 public:
     virtual ~GenerationPlan() = default;
 
+    // The boards' width and height.
+    virtual std::pair<int, int> size() const = 0;
+    // True when draw() aims at the request's --moves itself (a walk back
+    // from the goal): the driver then checks the moves of each puzzle drawn
+    // rather than taking the hardest start of its cluster.
+    virtual bool aims() const { return false; }
     // " --size 6x6 --blocks 8..13 ...": the request as options, for the file's first line.
     virtual std::string options_text() const = 0;
     // Comment lines that make the file read back as the family's (size, exit), or "".

@@ -7,6 +7,7 @@
 #include "families/unblock/solver.h"
 #include "families/unblock/unblock_family.h"
 #include "generate/generator.h"
+#include "generate/sample.h"
 
 namespace slidedb {
 namespace {
@@ -78,6 +79,21 @@ TEST(Generator, RefusesARequestNamingTheOption) {
         EXPECT_EQ(e.option, "--size");
         EXPECT_STREQ(e.what(), "sizes run from 4x4 to 8x8");
     }
+}
+
+TEST(Sample, DrawsDistinctNumbersInOrderTheSameForTheSameSeed) {
+    const auto a = sample(1000, 7, 3);
+    ASSERT_EQ(a.size(), 7u);
+    for (std::size_t i = 1; i < a.size(); ++i) EXPECT_LT(a[i - 1], a[i]);
+    EXPECT_LT(a.back(), 1000u);
+    EXPECT_EQ(sample(1000, 7, 3), a);
+    EXPECT_NE(sample(1000, 7, 4), a);
+    EXPECT_EQ(sample(4, 9, 1), (std::vector<std::uint64_t>{0, 1, 2, 3}));
+    // Every one of 0..4 drawn as often as the others, near enough, 2 of 5 at a time.
+    std::vector<int> seen(5, 0);
+    for (std::uint64_t seed = 0; seed < 5000; ++seed)
+        for (const std::uint64_t i : sample(5, 2, seed)) ++seen[i];
+    for (const int n : seen) EXPECT_NEAR(n, 2000, 150);
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ namespace slidedb {
 
 namespace {
 
-constexpr std::uint64_t kSearchedCluster = 50'000;
+constexpr std::uint64_t kSearchedCluster = 25'000;
 
 HardestStart as_start(const ClusterHardest& h) { return {to_puzzle(h.board), h.moves, h.cluster_size}; }
 
@@ -46,6 +46,7 @@ public:
             throw GenerateError("--blocks", "need 1 <= MIN <= MAX, and MAX at most half the cells and 32");
         if (shape_.fixed < 0 || shape_.fixed > cells / 4) throw GenerateError("--fixed", "at most a quarter of the cells");
         if (spec.walls) {
+            walls_ = true;
             std::tie(limits_.min_walls, limits_.max_walls) = *spec.walls;
             if (limits_.min_walls < 0 || limits_.min_walls > limits_.max_walls || limits_.max_walls > cells / 4)
                 throw GenerateError("--walls", "need 0 <= MIN <= MAX, and MAX at most a quarter of the cells");
@@ -59,7 +60,12 @@ public:
         if (!spec.outline.empty()) throw GenerateError("--outline", "an outline is for the blocks family");
     }
 
+    std::pair<int, int> size() const override { return {shape_.width, shape_.height}; }
+
     std::string options_text() const override {
+        if (walls_)
+            return fmt::format(" --size {}x{} --walls {}..{} --exit {}", shape_.width, shape_.height,
+                               limits_.min_walls, limits_.max_walls, side_name(shape_.exit));
         return fmt::format(" --size {}x{} --blocks {}..{} --fixed {} --exit {}", shape_.width, shape_.height,
                            shape_.min_blocks, shape_.max_blocks, shape_.fixed, side_name(shape_.exit));
     }
@@ -94,7 +100,8 @@ public:
 
     // Clusters past kSearchedCluster boards are left out (moves -1): the
     // hardest puzzles known have small ones (4,780 boards for 6x6's 51
-    // moves), and a wide cluster would cost as much as a hundred boards.
+    // moves, 2,332 for the 60 of one wall), and a wide cluster costs as
+    // much as many narrow ones.
     HardestStart hardest(const Puzzle& puzzle) const override {
         return as_start(hardest_start(board_of(puzzle), kSearchedCluster));
     }
@@ -124,6 +131,7 @@ public:
 private:
     BoardShape shape_;
     MutationLimits limits_;
+    bool walls_ = false;  // --walls given
 };
 
 class UnblockGenerator final : public PuzzleGenerator {
