@@ -2,6 +2,9 @@
 // Unblock, the database-line format).
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -23,6 +26,7 @@ struct GenerateArgs {
     std::uint64_t count = 0;
     std::string size, blocks, exit, walls, moves;  // "": the family's default
     std::string db;
+    std::string outline;  // a file
     std::optional<int> fixed;
     bool hardest = false;
     HardestSearch search;
@@ -55,6 +59,15 @@ GenerateSpec spec_of(const GenerateArgs& a) {
     if (!a.walls.empty()) spec.walls = parse_pair(a.walls, "..", "--walls");
     if (!a.moves.empty()) spec.moves = parse_pair(a.moves, "..", "--moves");
     spec.fixed = a.fixed;
+    if (!a.outline.empty()) {
+        std::ifstream in(a.outline, std::ios::binary);
+        if (!in) throw CLI::ValidationError("--outline", fmt::format("{}: cannot read", a.outline));
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (text.str().size() > 64 * 1024) throw CLI::ValidationError("--outline", fmt::format("{}: over 64 KiB", a.outline));
+        spec.outline = text.str();
+        spec.outline_name = a.outline;
+    }
     return spec;
 }
 
@@ -142,7 +155,9 @@ int run_generate(GenerateArgs a) {
     }
 
     if (!a.hardest && a.count == 0) throw CLI::ValidationError("--count", "how many puzzles? (--count N)");
-    std::FILE* out = a.out.empty() ? stdout : std::fopen(a.out.c_str(), "w");
+    const bool folder = plan->one_a_file() && a.count > 1 && !a.hardest;
+    if (folder && !a.out.empty()) std::filesystem::create_directories(a.out);
+    std::FILE* out = a.out.empty() || folder ? stdout : std::fopen(a.out.c_str(), "w");
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
     struct Closer {
         std::FILE* f;
@@ -170,9 +185,24 @@ int run_generate(GenerateArgs a) {
                                       : "",
                     f.solvable ? " --solvable" : "") +
         plan->file_header();
+    const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency());
+    if (plan->one_a_file() && a.count > 1) {
+        // One puzzle a file: -o names a folder, the files are numbered.
+        if (a.out.empty())
+            throw CLI::ValidationError("--out", fmt::format("a file of the family '{}' holds one puzzle: give a folder "
+                                                            "for the {} files",
+                                                            a.family, a.count));
+        std::uint64_t n = 0;
+        generate(*family, *plan, f, a.seed, a.count, jobs, [&](const Generated& g) {
+            const std::string path = (std::filesystem::path(a.out) / fmt::format("{:04}.txt", ++n)).string();
+            std::ofstream file(path, std::ios::binary);
+            file << header << plan->file_entry(g.puzzle, g.moves, g.cluster);
+            if (!file.flush()) throw std::runtime_error(fmt::format("{}: cannot write", path));
+        });
+        return 0;
+    }
     std::fputs(header.c_str(), out);
-    generate(*family, *plan, f, a.seed, a.count,
-             a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency()),
+    generate(*family, *plan, f, a.seed, a.count, jobs,
              [&](const Generated& g) { std::fputs(plan->file_entry(g.puzzle, g.moves, g.cluster).c_str(), out); });
     return 0;
 }
@@ -203,6 +233,8 @@ void add_generate(CLI::App& app, Run& chosen) {
             sub.add_option("--max-states", a.filter.max_states, "Search limit per candidate while filtering")->capture_default_str();
             sub.add_option("--moves", a.moves, "Puzzles of A..B optimal moves (or K): drawn from --db's enumeration "
                                                "of the size when it has one, else searched");
+            sub.add_option("--outline", a.outline, "blocks: the floor, a file of '.' floor and '#' wall cells "
+                                                   "(default: a --size rectangle, 4x5)");
             sub.add_option("--db", a.db, "--moves: the database whose enumeration to draw from");
             sub.add_flag("--hardest", a.hardest, "Search for the hardest puzzles (see --walls, --time, --rounds)");
             sub.add_option("--walls", a.walls, "--hardest: walls (fixed cells) MIN..MAX (default 0)");
@@ -211,7 +243,7 @@ void add_generate(CLI::App& app, Run& chosen) {
             sub.add_option("--rounds", a.search.rounds, "--hardest: run exactly N rounds (repeats a search; overrides --time)");
             sub.add_option("--stop-at", a.search.stop_at, "--hardest: stop after the round that finds M moves")
                 ->check(CLI::Range(0, 1000));
-            sub.add_option("-o,--out", a.out, "Write to this file instead of stdout");
+            sub.add_option("-o,--out", a.out, "Write to this file instead of stdout (blocks, more than one puzzle: this folder, a file each)");
             sub.add_option("-j,--jobs", a.jobs, "Worker threads while filtering (default: all cores)")->check(CLI::Range(1, 256));
         },
         run_generate);

@@ -56,6 +56,9 @@ public:
     // from the goal): the driver then checks the moves of each puzzle drawn
     // rather than taking the hardest start of its cluster.
     virtual bool aims() const { return false; }
+    // True when the family's file holds one puzzle: `generate` then writes
+    // a file for each.
+    virtual bool one_a_file() const { return false; }
     // " --size 6x6 --blocks 8..13 ...": the request as options, for the file's first line.
     virtual std::string options_text() const = 0;
     // Comment lines that make the file read back as the family's (size, exit), or "".

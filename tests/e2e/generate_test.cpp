@@ -1,5 +1,7 @@
 #include "e2e.h"
 
+#include <set>
+
 namespace slidedb::e2e {
 namespace {
 
@@ -68,6 +70,31 @@ TEST(Generate, TilesOfExactlyTheMovesAskedImportWithTheSolversMoves) {
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles WHERE family = 'tiles' AND width = 3 AND height = 3"), 6);
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE moves = 20"), 6);
     EXPECT_EQ(slidedb(dir, "generate --family tiles --size 3x3 --walls 0..1 --count 1").status, 2);
+}
+
+TEST(Generate, BlocksPuzzlesAFileEachImportWithTheMovesTheyName) {
+    TempDir dir;
+    const Outcome r = slidedb(dir, "generate --family blocks --size 4x4 --blocks 4..6 --min-moves 6 --count 3 "
+                                   "--seed 2 -j 2 -o out");
+    ASSERT_EQ(r.status, 0) << r.err;
+    // Each file names its moves on its second line ("# N moves, a cluster of C boards").
+    std::multiset<int> named;
+    for (const char* name : {"out/0001.txt", "out/0002.txt", "out/0003.txt"}) {
+        const std::string text = slurp(dir / name);
+        const auto second = text.find('\n') + 1;
+        ASSERT_EQ(text.substr(second, 2), "# ") << text;
+        named.insert(std::stoi(text.substr(second + 2)));
+    }
+    const Outcome in = slidedb(dir, "import out --db t.db");
+    ASSERT_EQ(in.status, 0) << in.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles WHERE family = 'blocks' AND width = 4 AND height = 4"), 3);
+    SQLite::Statement moves(db, "SELECT moves FROM solutions WHERE status = 'solved'");
+    std::multiset<int> solved;
+    while (moves.executeStep()) solved.insert(moves.getColumn(0).getInt());
+    EXPECT_EQ(solved, named);
+    EXPECT_GE(*solved.begin(), 6);
+    EXPECT_EQ(slidedb(dir, "generate --family blocks --count 2").status, 2);  // two puzzles need a folder
 }
 
 }  // namespace
