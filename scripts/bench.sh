@@ -30,6 +30,11 @@ echo "== Blocks family: wells and Klotski, whole cluster, both metrics, one core
 "$root/build/tests/blocks_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
     --benchmark_out="$out/blocks.json" --benchmark_out_format=json 2>/dev/null |
     grep -E "^(Benchmark|BM_.*_median)" || true
+echo
+echo "== generate --hardest: a cluster's hardest start, the search's score, one core (median of 3)"
+"$root/build/tests/generate_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+    --benchmark_out="$out/generate.json" --benchmark_out_format=json 2>/dev/null |
+    grep -E "^(Benchmark|BM_.*_median)" || true
 if [ -x "$root/build/tests/scan_bench" ]; then
     echo
     echo "== Screenshots, one core (Google Benchmark, median of 3)"

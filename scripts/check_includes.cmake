@@ -3,7 +3,7 @@
 # build says so. Outside src/families/, a family's own headers
 # (families/unblock/..., families/tiles/...) fail it too: the rest of slidedb
 # reaches a family through the registry, families/families.h, and the
-# Family interface (unless FAMILY_HEADERS is on). Run by the build (see
+# Family interface. Run by the build (see
 # slidedb_library in CMakeLists.txt):
 #   cmake -DFOLDER=store -DALLOWED="puzzle;solve" -DSRC=<src dir> -DSTAMP=<file> -P check_includes.cmake
 cmake_minimum_required(VERSION 3.22)
@@ -16,7 +16,7 @@ foreach(f IN LISTS files)
     file(RELATIVE_PATH rel "${SRC}" "${f}")
     if(NOT folder STREQUAL FOLDER AND NOT folder IN_LIST ALLOWED)
       string(APPEND wrong "  src/${rel}: ${line}\n")
-    elseif(NOT FOLDER STREQUAL "families" AND NOT FAMILY_HEADERS AND line MATCHES "^#include \"families/[a-z_]+/")
+    elseif(NOT FOLDER STREQUAL "families" AND line MATCHES "^#include \"families/[a-z_]+/")
       string(APPEND wrong "  src/${rel}: ${line}  (a family's own header: go through families/families.h)\n")
     endif()
   endforeach()

@@ -1,22 +1,35 @@
-// slidedb generate : random puzzles in the database-line format.
+// slidedb generate : random puzzles of a family, in its file format (for
+// Unblock, the database-line format).
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "generate/generator.h"
+#include "generate/hardest.h"
+#include "generate/sample.h"
+#include "store/enumerated_draw.h"
 
 namespace slidedb::cli {
 
 namespace {
 
 struct GenerateArgs {
-    GenerateOptions options;
+    std::string family = "unblock";
+    GenerateFilter filter;
+    std::uint64_t seed = 1;
     std::uint64_t count = 0;
-    std::string size = "6x6";
-    std::string blocks = "8..13";
-    std::string exit = "right";
+    std::string size, blocks, exit, walls, moves;  // "": the family's default
+    std::string db;
+    std::string outline;  // a file
+    std::optional<int> fixed;
+    bool hardest = false;
+    HardestSearch search;
     std::string out;
     int jobs = 0;
 };
@@ -38,37 +51,167 @@ std::pair<int, int> parse_pair(const std::string& text, const std::string& sep, 
                                                  sep == "x" ? "WxH" : "MIN..MAX"));
 }
 
-int run_generate(GenerateArgs a) {
-    GenerateOptions& o = a.options;
-    std::tie(o.width, o.height) = parse_pair(a.size, "x", "--size");
-    std::tie(o.min_blocks, o.max_blocks) = parse_pair(a.blocks, "..", "--blocks");
-    o.exit = a.exit == "left" ? Side::Left : Side::Right;
-    const int cells = o.width * o.height;
-    if (o.width < kMinSide || o.width > kMaxSide || o.height < kMinSide || o.height > kMaxSide)
-        throw CLI::ValidationError("--size", fmt::format("sizes run from {0}x{0} to {1}x{1}", kMinSide, kMaxSide));
-    if (o.min_blocks < 1 || o.min_blocks > o.max_blocks || o.max_blocks > cells / 2 || o.max_blocks > kMaxBlocks)
-        throw CLI::ValidationError("--blocks", "need 1 <= MIN <= MAX, and MAX at most half the cells and 32");
-    if (o.fixed < 0 || o.fixed > cells / 4) throw CLI::ValidationError("--fixed", "at most a quarter of the cells");
+GenerateSpec spec_of(const GenerateArgs& a) {
+    GenerateSpec spec;
+    if (!a.size.empty()) spec.size = parse_pair(a.size, "x", "--size");
+    if (!a.blocks.empty()) spec.pieces = parse_pair(a.blocks, "..", "--blocks");
+    if (!a.exit.empty()) spec.exit = a.exit;
+    if (!a.walls.empty()) spec.walls = parse_pair(a.walls, "..", "--walls");
+    if (!a.moves.empty()) spec.moves = parse_pair(a.moves, "..", "--moves");
+    spec.fixed = a.fixed;
+    if (!a.outline.empty()) {
+        std::ifstream in(a.outline, std::ios::binary);
+        if (!in) throw CLI::ValidationError("--outline", fmt::format("{}: cannot read", a.outline));
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (text.str().size() > 64 * 1024) throw CLI::ValidationError("--outline", fmt::format("{}: over 64 KiB", a.outline));
+        spec.outline = text.str();
+        spec.outline_name = a.outline;
+    }
+    return spec;
+}
 
-    std::FILE* out = a.out.empty() ? stdout : std::fopen(a.out.c_str(), "w");
-    if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
-    std::string header = fmt::format("# slidedb generate --count {} --seed {} --size {} --blocks {} --fixed {} --exit {}{}{}\n",
-                                     a.count, o.seed, a.size, a.blocks, o.fixed, a.exit,
-                                     o.min_moves > 0 ? fmt::format(" --min-moves {}", o.min_moves) : "",
-                                     o.solvable ? " --solvable" : "");
-    if (o.width != o.height) header += fmt::format("# size: {}x{}\n", o.width, o.height);
-    if (o.exit == Side::Left) header += "# exit: left\n";
-    std::fputs(header.c_str(), out);
-    generate(o, a.count, a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency()),
-             [&](const Generated& g) {
-        std::string flat = g.board.grid();
-        std::erase(flat, '\n');
-        for (char& c : flat) c = c == '.' ? 'o' : c;
-        if (g.moves && g.cluster) std::fputs(fmt::format("{:02} {} {}\n", *g.moves, flat, *g.cluster).c_str(), out);
-        else std::fputs((flat + '\n').c_str(), out);
+// A board's rows on one line, for progress.
+std::string flat_board(std::string board) {
+    std::replace(board.begin(), board.end(), '\n', '/');
+    return board;
+}
+
+// --hardest: the search, its progress on stderr, the best puzzles found.
+int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* out) {
+    if (!plan.can_search()) throw CLI::ValidationError("--hardest", fmt::format("the family '{}' has no such search", a.family));
+    HardestSearch s = a.search;
+    s.seed = a.seed;
+    s.count = a.count ? a.count : 1;
+    s.jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency());
+    if (s.rounds == 0 && s.seconds <= 0) s.seconds = 60;
+    double shown = -1;
+    int shown_moves = -1;
+    HardestProgress last;
+    const auto found = search_hardest(plan, s, [&](const HardestProgress& p) {
+        last = p;
+        if (p.seconds - shown < 1 && p.best_moves == shown_moves) return;
+        shown = p.seconds;
+        shown_moves = p.best_moves;
+        fmt::print(stderr, "round {}: {} boards scored in {:.1f} s, best {} moves (round {}, {:.1f} s){}\n", p.rounds,
+                   p.scored, p.seconds, p.best_moves, p.best_round, p.best_seconds,
+                   p.best ? " " + flat_board(p.best->board) : "");
     });
-    if (out != stdout) std::fclose(out);
+    fmt::print(stderr, "{} rounds, {} boards scored in {:.1f} s; the best, {} moves, first found in round {} at {:.1f} s\n",
+               last.rounds, last.scored, last.seconds, last.best_moves, last.best_round, last.best_seconds);
+    std::fputs(fmt::format("# slidedb generate --hardest{} --count {} --seed {} --rounds {}{}\n",
+                           a.family == "unblock" ? "" : " --family " + a.family, s.count, s.seed, last.rounds,
+                           plan.options_text())
+                   .c_str(),
+               out);
+    std::fputs(plan.file_header().c_str(), out);
+    for (const HardestStart& h : found) std::fputs(plan.file_entry(h.puzzle, h.moves, h.cluster_size).c_str(), out);
     return 0;
+}
+
+// --moves A..B --db: a uniform draw of the enumerated puzzles of the size
+// with those moves, when the database holds an enumeration of it. False
+// when it holds none.
+bool draw_enumerated(const GenerateArgs& a, const GenerationPlan& plan, std::pair<int, int> moves, std::FILE* out) {
+    const auto [width, height] = plan.size();
+    if (width != height) return false;
+    auto db = open_database(a.db, Access::ReadOnly);
+    const std::optional<std::pair<int, int>> walls =
+        a.walls.empty() ? std::nullopt : std::optional(parse_pair(a.walls, "..", "--walls"));
+    const auto e = enumeration_to_draw(*db, a.family, width, walls);
+    if (!e) return false;
+    const std::vector<std::int64_t> ids = enumerated_ids(*db, e->id, moves.first, moves.second);
+    if (ids.size() < a.count)
+        throw std::runtime_error(fmt::format("{}: the enumeration of {}x{} (walls {}..{}) holds {} puzzles of {}..{} moves, "
+                                             "fewer than --count {}",
+                                             a.db, width, height, e->min_walls, e->max_walls, ids.size(), moves.first,
+                                             moves.second, a.count));
+    if (e->units_done < e->units)
+        fmt::print(stderr, "{}: the enumeration of {}x{} has {} of its {} units: drawing from those\n", a.db, width,
+                   height, e->units_done, e->units);
+    std::vector<std::int64_t> chosen;
+    for (const std::uint64_t i : sample(ids.size(), a.count, a.seed)) chosen.push_back(ids[i]);
+    std::fputs(fmt::format("# slidedb generate{} --moves {}..{} --count {} --seed {} --size {}x{} --walls {}..{}: "
+                           "drawn from the enumeration of {} of {} puzzles\n",
+                           a.family == "unblock" ? "" : " --family " + a.family, moves.first, moves.second, a.count,
+                           a.seed, width, height, e->min_walls, e->max_walls, a.db, ids.size())
+                   .c_str(),
+               out);
+    std::fputs(plan.file_header().c_str(), out);
+    for (const EnumeratedDraw& d : enumerated_puzzles(*db, e->id, chosen))
+        std::fputs(plan.file_entry(d.puzzle, d.moves, d.cluster_size).c_str(), out);
+    return true;
+}
+
+int run_generate(GenerateArgs a) {
+    const Family* family = find_family(a.family);
+    if (!family || !family->generator())
+        throw CLI::ValidationError("--family", fmt::format("the family '{}' makes no puzzles", a.family));
+    std::unique_ptr<GenerationPlan> plan;
+    try {
+        plan = family->generator()->plan(spec_of(a));
+    } catch (const GenerateError& e) {
+        throw CLI::ValidationError(e.option, e.what());
+    }
+
+    if (!a.hardest && a.count == 0) throw CLI::ValidationError("--count", "how many puzzles? (--count N)");
+    const bool folder = plan->one_a_file() && a.count > 1 && !a.hardest;
+    if (folder && !a.out.empty()) std::filesystem::create_directories(a.out);
+    std::FILE* out = a.out.empty() || folder ? stdout : std::fopen(a.out.c_str(), "w");
+    if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
+    struct Closer {
+        std::FILE* f;
+        ~Closer() {
+            if (f != stdout) std::fclose(f);
+        }
+    } closer{out};
+    if (a.hardest) return run_hardest(a, *plan, out);
+    GenerateFilter& f = a.filter;
+    if (!a.moves.empty()) {
+        const auto moves = parse_pair(a.moves, "..", "--moves");
+        if (moves.first < 0 || moves.first > moves.second) throw CLI::ValidationError("--moves", "need 0 <= A <= B");
+        if (!a.db.empty() && draw_enumerated(a, *plan, moves, out)) return 0;
+        // No enumeration to draw from: random puzzles, searched.
+        f.min_moves = std::max(f.min_moves, moves.first);
+        f.max_moves = moves.second;
+        f.solvable = true;
+        f.hardest = !plan->aims();
+    }
+    const std::string header =
+        fmt::format("# slidedb generate{} --count {} --seed {}{}{}{}\n",
+                    a.family == "unblock" ? "" : " --family " + a.family, a.count, a.seed, plan->options_text(),
+                    !a.moves.empty()    ? " --moves " + a.moves
+                    : f.min_moves > 0 ? fmt::format(" --min-moves {}", f.min_moves)
+                                      : "",
+                    f.solvable ? " --solvable" : "") +
+        plan->file_header();
+    const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency());
+    if (plan->one_a_file() && a.count > 1) {
+        // One puzzle a file: -o names a folder, the files are numbered.
+        if (a.out.empty())
+            throw CLI::ValidationError("--out", fmt::format("a file of the family '{}' holds one puzzle: give a folder "
+                                                            "for the {} files",
+                                                            a.family, a.count));
+        std::uint64_t n = 0;
+        generate(*family, *plan, f, a.seed, a.count, jobs, [&](const Generated& g) {
+            const std::string path = (std::filesystem::path(a.out) / fmt::format("{:04}.txt", ++n)).string();
+            std::ofstream file(path, std::ios::binary);
+            file << header << plan->file_entry(g.puzzle, g.moves, g.cluster);
+            if (!file.flush()) throw std::runtime_error(fmt::format("{}: cannot write", path));
+        });
+        return 0;
+    }
+    std::fputs(header.c_str(), out);
+    generate(*family, *plan, f, a.seed, a.count, jobs,
+             [&](const Generated& g) { std::fputs(plan->file_entry(g.puzzle, g.moves, g.cluster).c_str(), out); });
+    return 0;
+}
+
+std::vector<std::string> generating_families() {
+    std::vector<std::string> names;
+    for (const Family* f : families())
+        if (f->generator()) names.emplace_back(f->name());
+    return names;
 }
 
 }  // namespace
@@ -77,16 +220,30 @@ void add_generate(CLI::App& app, Run& chosen) {
     add_command<GenerateArgs>(
         app, chosen, "generate", "Write random valid puzzles, one a line (the database-line format)",
         [](CLI::App& sub, GenerateArgs& a) {
-            sub.add_option("--count", a.count, "How many puzzles")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
-            sub.add_option("--seed", a.options.seed, "Same seed, same puzzles")->capture_default_str();
-            sub.add_option("--size", a.size, "Board size WxH, 4x4 to 8x8")->capture_default_str();
-            sub.add_option("--blocks", a.blocks, "Movable blocks MIN..MAX, the prisoner included")->capture_default_str();
-            sub.add_option("--fixed", a.options.fixed, "Fixed 1x1 cells")->capture_default_str();
-            sub.add_option("--exit", a.exit, "Exit side")->check(CLI::IsMember({"left", "right"}))->capture_default_str();
-            sub.add_option("--min-moves", a.options.min_moves, "Keep puzzles needing at least M moves")->check(CLI::Range(0, 1000));
-            sub.add_flag("--solvable", a.options.solvable, "Keep solvable puzzles only");
-            sub.add_option("--max-states", a.options.max_states, "Search limit per candidate while filtering")->capture_default_str();
-            sub.add_option("-o,--out", a.out, "Write to this file instead of stdout");
+            sub.add_option("--count", a.count, "How many puzzles (--hardest: the best N, default 1)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+            sub.add_option("--family", a.family, "The family of the puzzles")
+                ->check(CLI::IsMember(generating_families()))->capture_default_str();
+            sub.add_option("--seed", a.seed, "Same seed, same puzzles")->capture_default_str();
+            sub.add_option("--size", a.size, "Board size WxH (Unblock: 4x4 to 8x8, default 6x6)");
+            sub.add_option("--blocks", a.blocks, "Movable blocks MIN..MAX, the prisoner included (Unblock: default 8..13)");
+            sub.add_option("--fixed", a.fixed, "Fixed 1x1 cells (default 0)");
+            sub.add_option("--exit", a.exit, "Exit side (default right)")->check(CLI::IsMember({"left", "right"}));
+            sub.add_option("--min-moves", a.filter.min_moves, "Keep puzzles needing at least M moves")->check(CLI::Range(0, 1000));
+            sub.add_flag("--solvable", a.filter.solvable, "Keep solvable puzzles only");
+            sub.add_option("--max-states", a.filter.max_states, "Search limit per candidate while filtering")->capture_default_str();
+            sub.add_option("--moves", a.moves, "Puzzles of A..B optimal moves (or K): drawn from --db's enumeration "
+                                               "of the size when it has one, else searched");
+            sub.add_option("--outline", a.outline, "blocks: the floor, a file of '.' floor and '#' wall cells "
+                                                   "(default: a --size rectangle, 4x5)");
+            sub.add_option("--db", a.db, "--moves: the database whose enumeration to draw from");
+            sub.add_flag("--hardest", a.hardest, "Search for the hardest puzzles (see --walls, --time, --rounds)");
+            sub.add_option("--walls", a.walls, "--hardest: walls (fixed cells) MIN..MAX (default 0)");
+            sub.add_option("--time", a.search.seconds, "--hardest: stop after the round that passes S seconds (default 60)")
+                ->check(CLI::Range(0.0, 1e7));
+            sub.add_option("--rounds", a.search.rounds, "--hardest: run exactly N rounds (repeats a search; overrides --time)");
+            sub.add_option("--stop-at", a.search.stop_at, "--hardest: stop after the round that finds M moves")
+                ->check(CLI::Range(0, 1000));
+            sub.add_option("-o,--out", a.out, "Write to this file instead of stdout (blocks, more than one puzzle: this folder, a file each)");
             sub.add_option("-j,--jobs", a.jobs, "Worker threads while filtering (default: all cores)")->check(CLI::Range(1, 256));
         },
         run_generate);

@@ -21,6 +21,7 @@
 #include "puzzle/board_drawer.h"
 #include "puzzle/difficulty.h"
 #include "puzzle/enumerator.h"
+#include "puzzle/generator.h"
 #include "puzzle/picture_reader.h"
 #include "puzzle/puzzle.h"
 #include "puzzle/read.h"
@@ -116,6 +117,12 @@ public:
     // Every puzzle of a size (`enumerate`), for a family whose puzzles can be
     // listed; nullptr for the others. Lives as long as the family.
     virtual const Enumerator* enumerator() const { return nullptr; }
+
+    // --- Making puzzles ------------------------------------------------------
+    // What `generate` draws and searches puzzles of this family with
+    // (puzzle/generator.h); nullptr for a family that makes none. Lives as
+    // long as the family.
+    virtual const PuzzleGenerator* generator() const { return nullptr; }
 
     // --- The state space -----------------------------------------------------
     // The puzzle's cluster as a graph (solve/cluster_graph.h): every board

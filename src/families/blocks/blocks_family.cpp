@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "families/blocks/format.h"
+#include "families/blocks/generate/blocks_generator.h"
 #include "families/blocks/geometry.h"
 #include "families/blocks/picture.h"
 #include "families/blocks/solver.h"
@@ -125,6 +126,8 @@ public:
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         return blocks::board_svg(blocks::board_of(puzzle, true), marks.id, cell);
     }
+
+    const PuzzleGenerator* generator() const override { return &blocks_generator(); }
 
     const BoardDrawer* drawer() const override {
         static const PlainBoardDrawer kDrawer("wood on the floor", [](const Puzzle& p, int width, int height) {

@@ -12,6 +12,7 @@
 #include "families/tiles/board.h"
 #include "families/tiles/draw.h"
 #include "families/tiles/format.h"
+#include "families/tiles/generate/tiles_generator.h"
 #include "families/tiles/moves.h"
 #include "families/tiles/picture.h"
 #include "families/tiles/rules.h"
@@ -262,6 +263,8 @@ public:
     std::string board_svg(const Puzzle& puzzle, const BoardMarks& marks, int cell) const override {
         return tiles::board_svg(from_puzzle(puzzle).board, marks.id, cell);
     }
+
+    const PuzzleGenerator* generator() const override { return &tiles_generator(); }
 
     const BoardDrawer* drawer() const override {
         static const PlainBoardDrawer kDrawer("numbered tiles", [](const Puzzle& p, int width, int height) {

@@ -1,13 +1,10 @@
 #include "families/unblock/cluster_representative.h"
 
-#include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "families/unblock/generate/hardest_start.h"
 #include "families/unblock/line_types.h"
-#include "families/unblock/unblock_rules.h"
-#include "solve/bfs.h"
-#include "solve/goal_distance.h"
 
 namespace slidedb::enumeration {
 
@@ -38,48 +35,9 @@ bool fits_enumeration(const Board& b) {
 
 std::optional<Board> cluster_representative(const Board& board) {
     if (!fits_enumeration(board)) return std::nullopt;
-    using State = std::uint64_t;
-    const UnblockRules<State> rules(board);
-    Visited<State> seen;
-    const State start = rules.start();
-    seen.insert(&start, 1);
-    std::vector<Level> levels;
-    std::vector<State> goals;
-    std::uint32_t next = 0;
-    expand_levels(rules, seen, Visited<State>::kNone - 1, levels, next, [&](std::uint32_t, State s, Level&) {
-        if (rules.is_goal(s)) goals.push_back(s);
-    });
-    if (goals.empty()) return std::nullopt;
-    Visited<State> from_goal;
-    const GoalDistances<State> d = distances_to_goal(rules, goals, from_goal);
-    const int n = board.width;
-    // Cells as bits y * N + x: the enumeration's order between boards.
-    auto masks = [&](State s) {
-        std::pair<std::uint64_t, std::uint64_t> m{0, 0};
-        for (const Cell& c : board.fixed) m.first |= std::uint64_t{1} << (c.row * n + c.col);
-        for (int i = 0; i < rules.blocks(); ++i) {
-            const Block& k = board.blocks[static_cast<std::size_t>(i)];
-            const int o = UnblockRules<State>::offset(s, i);
-            for (int j = 0; j < k.length; ++j) {
-                if (k.axis == Axis::Horizontal) m.first |= std::uint64_t{1} << (k.row * n + o + j);
-                else m.second |= std::uint64_t{1} << ((o + j) * n + k.col);
-            }
-        }
-        return m;
-    };
-    const std::uint32_t last = static_cast<std::uint32_t>(d.boards_at.back());
-    State best = from_goal.board(from_goal.size() - last);
-    auto least = masks(best);
-    for (std::uint32_t i = from_goal.size() - last; i < from_goal.size(); ++i) {
-        const auto m = masks(from_goal.board(i));
-        if (m < least) least = m, best = from_goal.board(i);
-    }
-    Board out = board;
-    for (int i = 0; i < rules.blocks(); ++i) {
-        Block& k = out.blocks[static_cast<std::size_t>(i)];
-        (k.axis == Axis::Horizontal ? k.col : k.row) = static_cast<std::uint8_t>(UnblockRules<State>::offset(best, i));
-    }
-    return board_from_text(out.grid(), Side::Right);
+    ClusterHardest h = hardest_start(board);
+    if (h.moves < 0) return std::nullopt;
+    return std::move(h.board);
 }
 
 }  // namespace slidedb::enumeration

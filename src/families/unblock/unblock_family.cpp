@@ -5,6 +5,7 @@
 #include "families/unblock/board_file.h"
 #include "families/unblock/board_svg.h"
 #include "families/unblock/draw/drawer.h"
+#include "families/unblock/generate/unblock_generator.h"
 #include "families/unblock/move.h"
 #include "families/unblock/scan/picture_reader.h"
 #include "families/unblock/solver.h"
@@ -136,6 +137,7 @@ public:
     const BoardDrawer* drawer() const override { return &unblock_drawer(); }
     const PictureReader* picture_reader() const override { return &unblock_picture_reader(); }
     const Enumerator* enumerator() const override { return &unblock_enumerator(); }
+    const PuzzleGenerator* generator() const override { return &unblock_generator(); }
 
     ClusterGraph cluster_graph(const Puzzle& puzzle, std::uint64_t max_boards) const override {
         return slidedb::cluster_graph(board_of(puzzle), max_boards);

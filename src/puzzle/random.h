@@ -1,4 +1,4 @@
-// A small seeded random source: the same seed gives the same puzzles on every
+// A small seeded random source for making puzzles: the same seed gives the same puzzles on every
 // platform (std:: distributions are implementation-defined, so none is used).
 #pragma once
 

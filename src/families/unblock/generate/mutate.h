@@ -1,0 +1,23 @@
+// One small change to an Unblock board: the step of the search for the
+// hardest puzzles.
+#pragma once
+
+#include "families/unblock/board.h"
+#include "puzzle/random.h"
+
+namespace slidedb {
+
+// What a changed board may hold.
+struct MutationLimits {
+    int min_walls = 0, max_walls = 0;  // fixed 1x1 cells
+    int max_blocks = kMaxBlocks;       // movable blocks, the prisoner included
+};
+
+// A block added, taken off or put elsewhere, or a wall added, taken off or
+// moved; the prisoner stays. Every line keeps at least one free cell (a full
+// line never moves, and the enumeration leaves such boards out), no
+// horizontal block or wall ever stands right of the prisoner on its row.
+// Returns the board unchanged when the change drawn does not fit.
+Board mutate(const Board& board, Random& rng, const MutationLimits& limits);
+
+}  // namespace slidedb

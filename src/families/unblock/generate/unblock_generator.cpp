@@ -1,0 +1,151 @@
+#include "families/unblock/generate/unblock_generator.h"
+
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "families/unblock/generate/hardest_start.h"
+#include "families/unblock/generate/mutate.h"
+#include "families/unblock/generate/random_board.h"
+#include "families/unblock/solver.h"
+#include "families/unblock/unblock_family.h"
+
+namespace slidedb {
+
+namespace {
+
+constexpr std::uint64_t kSearchedCluster = 25'000;
+
+HardestStart as_start(const ClusterHardest& h) { return {to_puzzle(h.board), h.moves, h.cluster_size}; }
+
+// The board without block i (i > 0) or without wall i - blocks.
+Board without_piece(const Board& b, int i) {
+    Board out = b;
+    const int blocks = static_cast<int>(b.blocks.size());
+    if (i < blocks) out.blocks.erase(out.blocks.begin() + i);
+    else out.fixed.erase(out.fixed.begin() + (i - blocks));
+    return board_from_text(out.grid(), b.exit);
+}
+
+class UnblockPlan final : public GenerationPlan {
+public:
+    explicit UnblockPlan(const GenerateSpec& spec) {
+        if (spec.size) std::tie(shape_.width, shape_.height) = *spec.size;
+        if (spec.pieces) std::tie(shape_.min_blocks, shape_.max_blocks) = *spec.pieces;
+        if (spec.fixed) shape_.fixed = *spec.fixed;
+        if (spec.exit) shape_.exit = *spec.exit == "left" ? Side::Left : Side::Right;
+        const int cells = shape_.width * shape_.height;
+        // 8..13 blocks suit 6x6 and larger boards; smaller ones get as many for their cells.
+        if (!spec.pieces && shape_.max_blocks > cells / 2)
+            shape_.min_blocks = std::max(2, cells * 2 / 9), shape_.max_blocks = cells * 13 / 36;
+        if (shape_.width < kMinSide || shape_.width > kMaxSide || shape_.height < kMinSide || shape_.height > kMaxSide)
+            throw GenerateError("--size", fmt::format("sizes run from {0}x{0} to {1}x{1}", kMinSide, kMaxSide));
+        if (shape_.min_blocks < 1 || shape_.min_blocks > shape_.max_blocks || shape_.max_blocks > cells / 2 ||
+            shape_.max_blocks > kMaxBlocks)
+            throw GenerateError("--blocks", "need 1 <= MIN <= MAX, and MAX at most half the cells and 32");
+        if (shape_.fixed < 0 || shape_.fixed > cells / 4) throw GenerateError("--fixed", "at most a quarter of the cells");
+        if (spec.walls) {
+            walls_ = true;
+            std::tie(limits_.min_walls, limits_.max_walls) = *spec.walls;
+            if (limits_.min_walls < 0 || limits_.min_walls > limits_.max_walls || limits_.max_walls > cells / 4)
+                throw GenerateError("--walls", "need 0 <= MIN <= MAX, and MAX at most a quarter of the cells");
+            if (spec.fixed) throw GenerateError("--fixed", "the search takes walls as --walls MIN..MAX");
+            shape_.fixed = limits_.min_walls;
+        }
+        limits_.max_blocks = std::min(shape_.max_blocks, std::min(kMaxBlocks, cells / 2));
+        if (!spec.pieces) limits_.max_blocks = std::min(kMaxBlocks, cells / 2);
+        if (spec.exit && *spec.exit != "left" && *spec.exit != "right")
+            throw GenerateError("--exit", "the exit is left or right");
+        if (!spec.outline.empty()) throw GenerateError("--outline", "an outline is for the blocks family");
+    }
+
+    std::pair<int, int> size() const override { return {shape_.width, shape_.height}; }
+
+    std::string options_text() const override {
+        if (walls_)
+            return fmt::format(" --size {}x{} --walls {}..{} --exit {}", shape_.width, shape_.height,
+                               limits_.min_walls, limits_.max_walls, side_name(shape_.exit));
+        return fmt::format(" --size {}x{} --blocks {}..{} --fixed {} --exit {}", shape_.width, shape_.height,
+                           shape_.min_blocks, shape_.max_blocks, shape_.fixed, side_name(shape_.exit));
+    }
+
+    std::string file_header() const override {
+        std::string header;
+        if (shape_.width != shape_.height) header += fmt::format("# size: {}x{}\n", shape_.width, shape_.height);
+        if (shape_.exit == Side::Left) header += "# exit: left\n";
+        return header;
+    }
+
+    std::string file_entry(const Puzzle& puzzle, std::optional<int> moves,
+                           std::optional<std::uint64_t> cluster) const override {
+        std::string flat = puzzle.board;
+        std::erase(flat, '\n');
+        for (char& c : flat) c = c == '.' ? 'o' : c;
+        if (moves && cluster) return fmt::format("{:02} {} {}\n", *moves, flat, *cluster);
+        return flat + '\n';
+    }
+
+    Puzzle draw(Random& rng) const override { return to_puzzle(random_board(rng, shape_)); }
+
+    Puzzle with_board(const Puzzle&, const std::string& board) const override {
+        return to_puzzle(board_from_text(board, shape_.exit));
+    }
+
+    bool can_search() const override { return true; }
+
+    Puzzle mutate(const Puzzle& puzzle, Random& rng) const override {
+        return to_puzzle(slidedb::mutate(board_of(puzzle), rng, limits_));
+    }
+
+    // Clusters past kSearchedCluster boards are left out (moves -1): the
+    // hardest puzzles known have small ones (4,780 boards for 6x6's 51
+    // moves, 2,332 for the 60 of one wall), and a wide cluster costs as
+    // much as many narrow ones.
+    HardestStart hardest(const Puzzle& puzzle) const override {
+        return as_start(hardest_start(board_of(puzzle), kSearchedCluster));
+    }
+
+    // Takes off the first piece (blocks in order, then walls) whose board
+    // still needs as many moves, moves on to that board's cluster's hardest
+    // start, and again, until every piece counts.
+    HardestStart minimal(const HardestStart& start) const override {
+        ClusterHardest h{board_of(start.puzzle), start.moves, start.cluster_size};
+        for (bool less = true; less;) {
+            less = false;
+            const int blocks = static_cast<int>(h.board.blocks.size());
+            const int pieces = blocks + static_cast<int>(h.board.fixed.size());
+            for (int i = 1; i < pieces && !less; ++i) {
+                if (i >= blocks && static_cast<int>(h.board.fixed.size()) <= limits_.min_walls) break;
+                const Board fewer = without_piece(h.board, i);
+                const SolveResult r = solve(fewer);
+                if (r.status == Status::Solved && r.moves >= h.moves) {
+                    h = hardest_start(fewer);
+                    less = true;
+                }
+            }
+        }
+        return as_start(h);
+    }
+
+private:
+    BoardShape shape_;
+    MutationLimits limits_;
+    bool walls_ = false;  // --walls given
+};
+
+class UnblockGenerator final : public PuzzleGenerator {
+public:
+    std::unique_ptr<GenerationPlan> plan(const GenerateSpec& spec) const override {
+        return std::make_unique<UnblockPlan>(spec);
+    }
+};
+
+}  // namespace
+
+const PuzzleGenerator& unblock_generator() {
+    static const UnblockGenerator generator;
+    return generator;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,101 @@
+#include "e2e.h"
+
+#include <set>
+
+namespace slidedb::e2e {
+namespace {
+
+// Imports `file` into t.db: every puzzle new and solved, every claim the solver's.
+void expect_imports_cleanly(const TempDir& dir, const std::string& file, std::int64_t puzzles) {
+    const Outcome in = slidedb(dir, "import " + file + " --db t.db");
+    ASSERT_EQ(in.status, 0) << in.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE status = 'solved'"), puzzles);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM sources WHERE claimed_moves IS NOT NULL"), puzzles);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
+}
+
+TEST(Generate, DrawsPuzzlesOfTheMovesFromTheEnumeration) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 5 --walls 0..0 --db e.db -q -j 2").status, 0);
+    const Outcome r = slidedb(dir, "generate --moves 10..15 --count 5 --size 5x5 --db e.db --seed 3 -o g.txt");
+    ASSERT_EQ(r.status, 0) << r.err;
+    // 189 of the 1,730 enumerated 5x5 puzzles need 10 to 15 moves; five of them, drawn by seed 3.
+    EXPECT_EQ(slurp(dir / "g.txt"),
+              "# slidedb generate --moves 10..15 --count 5 --seed 3 --size 5x5 --walls 0..0: drawn from the "
+              "enumeration of e.db of 189 puzzles\n"
+              "10 oooooooBCCAABDoEFFDoEGGHH 70\n"
+              "12 ooBooooBCCAADooEFDoGEFHHG 133\n"
+              "10 oBCCDoBEFDAAEFoGoHHHGIIIo 246\n"
+              "14 BooCCBDDoEAAFoEoGFoHoGIIH 578\n"
+              "10 BCCDDBoEFGAAEFGoHHoIoJJoI 64\n");
+    expect_imports_cleanly(dir, "g.txt", 5);
+
+    const Outcome few = slidedb(dir, "generate --moves 19..20 --count 3 --size 5x5 --db e.db");
+    EXPECT_NE(few.status, 0);
+    EXPECT_NE(few.err.find("e.db: the enumeration of 5x5 (walls 0..0) holds 2 puzzles of 19..20 moves, fewer than "
+                           "--count 3"),
+              std::string::npos)
+        << few.err;
+}
+
+TEST(Generate, SearchesPuzzlesOfTheMovesWithoutAnEnumeration) {
+    TempDir dir;
+    const Outcome r = slidedb(dir, "generate --moves 12..14 --count 4 --size 5x5 --seed 2 -j 2 -o g.txt");
+    ASSERT_EQ(r.status, 0) << r.err;
+    expect_imports_cleanly(dir, "g.txt", 4);
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE moves BETWEEN 12 AND 14"), 4);
+}
+
+TEST(Generate, HardestSearchRepeatsWhateverTheJobsAndImportsCleanly) {
+    TempDir dir;
+    const Outcome one = slidedb(dir, "generate --hardest --size 5x5 --rounds 2 --seed 4 --count 2 -j 1 -o one.txt");
+    ASSERT_EQ(one.status, 0) << one.err;
+    const Outcome two = slidedb(dir, "generate --hardest --size 5x5 --rounds 2 --seed 4 --count 2 -j 2 -o two.txt");
+    ASSERT_EQ(two.status, 0) << two.err;
+    EXPECT_EQ(slurp(dir / "one.txt"), slurp(dir / "two.txt"));
+    EXPECT_NE(one.err.find("2 rounds, "), std::string::npos) << one.err;
+    expect_imports_cleanly(dir, "one.txt", 2);
+}
+
+TEST(Generate, TilesOfExactlyTheMovesAskedImportWithTheSolversMoves) {
+    TempDir dir;
+    const Outcome r = slidedb(dir, "generate --family tiles --size 3x3 --moves 20 --count 6 --seed 5 -j 2 -o t.txt");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(slidedb(dir, "generate --family tiles --size 3x3 --moves 20 --count 6 --seed 5 -j 1").out,
+              slurp(dir / "t.txt"));
+    expect_imports_cleanly(dir, "t.txt", 6);
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles WHERE family = 'tiles' AND width = 3 AND height = 3"), 6);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE moves = 20"), 6);
+    EXPECT_EQ(slidedb(dir, "generate --family tiles --size 3x3 --walls 0..1 --count 1").status, 2);
+}
+
+TEST(Generate, BlocksPuzzlesAFileEachImportWithTheMovesTheyName) {
+    TempDir dir;
+    const Outcome r = slidedb(dir, "generate --family blocks --size 4x4 --blocks 4..6 --min-moves 6 --count 3 "
+                                   "--seed 2 -j 2 -o out");
+    ASSERT_EQ(r.status, 0) << r.err;
+    // Each file names its moves on its second line ("# N moves, a cluster of C boards").
+    std::multiset<int> named;
+    for (const char* name : {"out/0001.txt", "out/0002.txt", "out/0003.txt"}) {
+        const std::string text = slurp(dir / name);
+        const auto second = text.find('\n') + 1;
+        ASSERT_EQ(text.substr(second, 2), "# ") << text;
+        named.insert(std::stoi(text.substr(second + 2)));
+    }
+    const Outcome in = slidedb(dir, "import out --db t.db");
+    ASSERT_EQ(in.status, 0) << in.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles WHERE family = 'blocks' AND width = 4 AND height = 4"), 3);
+    SQLite::Statement moves(db, "SELECT moves FROM solutions WHERE status = 'solved'");
+    std::multiset<int> solved;
+    while (moves.executeStep()) solved.insert(moves.getColumn(0).getInt());
+    EXPECT_EQ(solved, named);
+    EXPECT_GE(*solved.begin(), 6);
+    EXPECT_EQ(slidedb(dir, "generate --family blocks --count 2").status, 2);  // two puzzles need a folder
+}
+
+}  // namespace
+}  // namespace slidedb::e2e
