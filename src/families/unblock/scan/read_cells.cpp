@@ -71,6 +71,13 @@ std::optional<Failure> Scanner::read_cells() {
     return check_floor_edges();
 }
 
+// Dark as floor is, for the edges of an empty cell: floor, shadow, or a
+// dark colour neither wood nor red (JPEG bleeds the prisoner's red into
+// the floor beside it, making it too red for floor but no lighter).
+static bool floor_dark(const std::uint8_t* p) {
+    return is_gap_dark(p) || (luma(p) < 100 && !is_wood(p) && !is_red(p));
+}
+
 // An empty cell of the tray is floor right up to its edges (shadows are
 // dark too). Cells laid over a header panel are not: the light strip
 // under the panel, its rounded corners or its writing show near an edge.
@@ -89,7 +96,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int x = static_cast<int>(cell_x(c) + px_ * fx), y = static_cast<int>(cell_y(r) + py_ * fy);
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                     ++inside;
-                    const bool d = is_gap_dark(im_.px(x, y));
+                    const bool d = floor_dark(im_.px(x, y));
                     if (!d && near_ink(x, y, true)) continue;
                     ++n;
                     dark += d;
@@ -110,7 +117,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int x = static_cast<int>(cell_x(c) + px_ * (0.05 + 0.09 * j + 0.045));
                     const int y = static_cast<int>(cell_y(r) + py_ * (0.05 + 0.09 * i + 0.045));
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-                    const bool d = is_gap_dark(im_.px(x, y));
+                    const bool d = floor_dark(im_.px(x, y));
                     if (!d && near_ink(x, y, true)) continue;  // a mark, not a light line
                     ++row_n[static_cast<size_t>(i)];
                     ++col_n[static_cast<size_t>(j)];

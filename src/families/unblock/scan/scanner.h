@@ -380,8 +380,9 @@ private:
     // the edge against the wood on both sides. Returns min/base.
     // Measured over the part [f0, f1] of the edge's length.
     // Lines across the edge near a mark are left out; `seen` is the share kept.
+    // `seen_dark`: the share kept at the darkest line and beside it.
     double edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at = nullptr,
-                      double* seen = nullptr) const;
+                      double* seen = nullptr, double* seen_dark = nullptr) const;
 
     // A seam is floor or shadow or the dark rim of wood: warm and not red,
     // or nearly black.
