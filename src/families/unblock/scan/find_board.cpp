@@ -167,7 +167,9 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
                     const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
                     if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
                     const std::uint8_t* px = im_.px(ix, iy);
-                    good = is_gap_dark(px) || luma(px) < 30;
+                    // (a block's dark rim, which JPEG may redden past the
+                    // floor's colour, is dark enough: wood is far lighter)
+                    good = is_gap_dark(px) || luma(px) < 70;
                 }
             }
             v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam

@@ -19,6 +19,17 @@ bool Scanner::near_ink(int x, int y, bool red_too) const {
     return false;
 }
 
+bool Scanner::ink_round(double x, double y, double rad) const {
+    const int x0 = std::max(0, static_cast<int>(x - rad)), x1 = std::min(im_.width - 1, static_cast<int>(x + rad));
+    const int y0 = std::max(0, static_cast<int>(y - rad)), y1 = std::min(im_.height - 1, static_cast<int>(y + rad));
+    for (int v = y0; v <= y1; ++v)
+        for (int u = x0; u <= x1; ++u) {
+            const std::uint8_t* p = im_.px(u, v);
+            if (is_ink(p) || (is_red_ink(p) && p[0] >= 160 && 4 * p[1] <= p[0])) return true;
+        }
+    return false;
+}
+
 bool Scanner::ink_near_cell(int r, int c) const {
     // Every few pixels over the cell and a little round it: a stroke is two
     // pixels wide at least, and its blurred rim wider.

@@ -154,8 +154,9 @@ bool Scanner::edge_colour_ok(int r, int c, bool vertical_edge, int cls) const {
 // Rivets: dark dots near the four corners of a fixed cell.
 // Returns how many corners show a rivet, stopping early once `need`
 // can no longer be reached.
-int Scanner::rivets(int r, int c, double wood_luma, int need) const {
+int Scanner::rivets(int r, int c, double wood_luma, int need, int* hidden) const {
     int found = 0;
+    if (hidden) *hidden = 0;
     const double dark = 0.75 * wood_luma;
     const double rad = std::max(1.0, 0.03 * px_);
     const double reach = 0.07 * px_, stepv = std::max(1.0, reach / 3);
@@ -168,6 +169,10 @@ int Scanner::rivets(int r, int c, double wood_luma, int need) const {
         if (found + (4 - corner) < need) break;
         const double cx = cell_x(c) + px_ * (corner % 2 ? 0.8 : 0.2);
         const double cy = cell_y(r) + py_ * (corner / 2 ? 0.8 : 0.2);
+        if (hidden && ink_round(cx, cy, 0.12 * px_)) {
+            ++*hidden;
+            continue;
+        }
         // Quick look: nothing dark near the spot, no rivet.
         bool any = false;
         for (double oy = -reach; oy <= reach + 1e-9 && !any; oy += stepv)
@@ -315,8 +320,13 @@ std::optional<Failure> Scanner::read_blocks() {
             ++reds;
             label = 'A';
         } else if (g.size() == 1) {
-            const int seen = rivets(r0, c0, cell_luma(r0, c0), 3);
-            if (seen < 3)
+            // Rivets a mark hides are not asked for, and those in sight
+            // must all show (three at least when no more than one is
+            // hidden). A cell whose rivets a mark hides all but one of
+            // stands on its seams: no block is one cell long.
+            int hidden = 0;
+            const int seen = rivets(r0, c0, cell_luma(r0, c0), 0, &hidden);
+            if (seen < std::min(3, 4 - hidden))
                 return Failure{fmt::format("ambiguous seam at {}: a single wooden cell without rivets", at_cell(r0, c0))};
             note(seen == 4 ? 1.0 : 0.6);
             label = 'x';

@@ -13,14 +13,17 @@ std::optional<Failure> Scanner::read_cells() {
             // What a mark's ink covers (and its blurred rim) is left out:
             // blue or green ink first; then, on a cell that is not the
             // prisoner's, red ink too.
-            int nr = 0, nf = 0, nw = 0, n = 0, inside = 0;
+            int nr = 0, nf = 0, nw = 0, n = 0, inside = 0, want = k * k;
             const bool inked = ink_near_cell(r, c);
-            auto count = [&](bool red_ink) {
+            // The samples lie on a k x k (or wider) lattice over [lo, lo + span]
+            // of the cell.
+            auto count = [&](bool red_ink, double lo, double span, int kk) {
                 nr = nf = nw = n = inside = 0;
-                for (int i = 0; i < k; ++i) {
-                    for (int j = 0; j < k; ++j) {
-                        const int x = static_cast<int>(cell_x(c) + px_ * (0.3 + 0.4 * (j + 0.5) / k));
-                        const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.4 * (i + 0.5) / k));
+                want = kk * kk;
+                for (int i = 0; i < kk; ++i) {
+                    for (int j = 0; j < kk; ++j) {
+                        const int x = static_cast<int>(cell_x(c) + px_ * (lo + span * (j + 0.5) / kk));
+                        const int y = static_cast<int>(cell_y(r) + py_ * (lo + span * (i + 0.5) / kk));
                         if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                         ++inside;
                         if (inked && near_ink(x, y, red_ink)) continue;
@@ -32,13 +35,26 @@ std::optional<Failure> Scanner::read_cells() {
                     }
                 }
             };
-            count(false);
-            if (inked && nr > 0 && nr * 10 < n * 4) count(true);
-            if (inside >= k * k / 2 && n * 5 < inside * 2) {
+            // Red away from the prisoner found is ink: there is one red
+            // block. On the prisoner's own cells red ink is left to the
+            // colour test (a stroke is a small part of the cell).
+            const double mx = cell_x(c) + 0.5 * px_, my = cell_y(r) + 0.5 * py_;
+            const bool on_prisoner = mx >= pl_ - 0.1 * px_ && mx <= pr_ + 0.1 * px_ && my >= pt_ - 0.1 * py_ &&
+                                     my <= pb_ + 0.1 * py_;
+            auto read = [&](double lo, double span, int kk) {
+                count(!on_prisoner, lo, span, kk);
+                if (on_prisoner && inked && nr > 0 && nr * 10 < n * 4) count(true, lo, span, kk);
+            };
+            read(0.3, 0.4, k);
+            // A mark over the middle (a word, an arrow's head): the cell is
+            // read from all of its face that shows round the mark, to 0.14
+            // cell from its edges (the rim, bevel and shadows lie nearer).
+            if (inked && inside >= want / 2 && n * 5 < inside * 2) read(0.14, 0.72, 2 * k);
+            if (inside >= want / 2 && n * 5 < inside * 2) {
                 fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
                 continue;
             }
-            if (inside < k * k / 2) {
+            if (inside < want / 2) {
                 fail = fail ? fail : Failure{fmt::format("board not found: {} lies outside the picture", at_cell(r, c))};
                 continue;
             }

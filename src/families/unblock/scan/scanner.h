@@ -358,6 +358,9 @@ private:
     // Is there ink (or red) on the cell or just round it? Cells without
     // are read without looking for marks.
     bool ink_near_cell(int r, int c) const;
+    // Is there ink within `rad` of (x, y)? Red only where it is far redder
+    // than shaded orange wood.
+    bool ink_round(double x, double y, double rad) const;
     int ink_reach() const { return std::max(2, static_cast<int>(0.06 * std::min(px_, py_))); }
 
     // ---- 3. cells -----------------------------------------------------------
@@ -397,7 +400,9 @@ private:
     // Rivets: dark dots near the four corners of a fixed cell.
     // Returns how many corners show a rivet, stopping early once `need`
     // can no longer be reached.
-    int rivets(int r, int c, double wood_luma, int need = 4) const;
+    // `hidden`, when given, counts the corners a mark hides (within 0.12
+    // cell of ink); those are not looked at.
+    int rivets(int r, int c, double wood_luma, int need = 4, int* hidden = nullptr) const;
 
     double cell_luma(int r, int c) const;
 
