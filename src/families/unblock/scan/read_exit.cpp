@@ -14,7 +14,9 @@ int Scanner::side_state(int r, bool right) const {
     double x1 = x0 + 0.33 * px_;
     x0 = std::max(x0, 0.0);
     x1 = std::min(x1, im_.width - 1.0);
-    if (x1 - x0 < std::max(1.5, 0.025 * px_)) return -1;  // cut off by the picture
+    // Cut off by the picture: a sliver under 0.06 cell shows the frame's
+    // inner rim, blurred into whatever lies beyond, and tells nothing.
+    if (x1 - x0 < std::max(1.5, 0.025 * px_)) return -1;
     int nf = 0, nw = 0, n = 0, inside = 0;
     for (int i = 0; i < 6; ++i)
         for (int j = 0; j < 12; ++j) {
@@ -30,7 +32,9 @@ int Scanner::side_state(int r, bool right) const {
             else if (is_wood(p)) ++nw;
         }
     if (inside == 0) return -1;
-    if (n * 3 < inside || n < 8) return -2;  // a mark covers it
+    // A mark covers it: a quarter of the strip must show (a mark drawn
+    // round the board runs through the opening; what it leaves is plain).
+    if (n * 4 < inside || n < 12) return -2;
     if (nf * 10 >= n * 7) return 1;
     if (nw * 10 >= n * 6) return 0;
     return -2;
@@ -55,26 +59,30 @@ std::optional<Failure> Scanner::read_exit() {
     }
     const int left = state[0], right = state[1];
     exit_row_ = prow;
+    // A side the picture cuts off (-1) and a side a mark hides (-2) are
+    // both unseen: the exit is on the prisoner's row, so one opening in
+    // sight, or one side closed and the other unseen, tells where it is.
     if ((left == 1) != (right == 1)) {
-        // The other side closed, or cut off by the picture: the board has
-        // one exit, and it shows here.
-        const int other = left == 1 ? right : left;
-        if (other != 0 && other != -1) return Failure{fmt::format("exit unclear: the frame beside row {} is hidden or cut", prow + 1)};
+        // The other side closed or unseen: the board has one exit, and it
+        // shows here.
         exit_ = left == 1 ? Side::Left : Side::Right;
         exit_seen_ = true;
+        if (std::min(left, right) == -2) note(0.7);
         return std::nullopt;
     }
     if (left == 1) return Failure{fmt::format("ambiguous exit: openings on both sides of row {}", prow + 1)};
-    if ((left == -1) != (right == -1) && (left == 0 || right == 0)) {
-        // The picture cuts off one side, the frame on the other is closed:
-        // the exit, always on the prisoner's row, is on the side cut off.
-        exit_ = left == -1 ? Side::Left : Side::Right;
+    if ((left < 0) != (right < 0)) {
+        // One side unseen, the frame on the other closed: the exit is on
+        // the side unseen.
+        exit_ = left < 0 ? Side::Left : Side::Right;
         exit_seen_ = true;
-        note(0.8);
+        note(std::min(left, right) == -2 ? 0.6 : 0.8);
         return std::nullopt;
     }
-    if (left == -1 && right == -1) {
-        // No frame at all (a crop of the board): the exit is assumed on the right.
+    if (left < 0 && right < 0) {
+        // No frame in sight beside the row (a crop of the board, or marks
+        // over what the picture keeps of it): the exit is assumed on the
+        // right.
         exit_ = Side::Right;
         exit_seen_ = false;
         exit_row_ = -1;
