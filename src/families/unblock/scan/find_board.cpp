@@ -390,17 +390,14 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
         if (round == 3) return Failure{"board not found: the tray's edges do not settle"};
     }
     const int cuts = cl + cr + ct + cb;
-    if (cuts == 4) {
-        // A bare crop: the picture is the board.
-        L = T = 0;
-        R = im_.width;
-        B = im_.height;
-    } else if (cuts > 0) {
+    if (cuts > 0) {
         // Where the picture cuts off the frame, the lattice found inside
         // fixes the board's edge: the picture's border must fall on that
         // grid line or beyond it (0.03 cell inside at most), so that only
         // whole rows and columns lie inside, their blocks' ends in sight
-        // (check_cut_ends); a row or column cut in part is refused.
+        // (check_cut_ends); a row or column cut in part is refused. So
+        // too on all four sides: a crop may keep a sliver of the frame
+        // beyond the tray, and the picture is then more than the board.
         const std::array<std::pair<bool, double>, 4> over{{{ct, -T}, {cb, B - im_.height}, {cl, -L},
                                                            {cr, R - im_.width}}};
         for (int side = 0; side < 4; ++side) {

@@ -5,15 +5,25 @@
 
 namespace slidedb::scanning {
 
-bool Scanner::near_ink(int x, int y, bool red_too) const {
+bool Scanner::near_ink(int x, int y, bool red_too, int r) const {
     // Scaling and JPEG blur a stroke into its surroundings: a sample within
     // a few pixels of ink is part of the mark too.
-    const int r = ink_reach();
     for (int v = std::max(0, y - r); v <= std::min(im_.height - 1, y + r); ++v) {
         const std::uint8_t* row = im_.px(0, v);
         for (int u = std::max(0, x - r); u <= std::min(im_.width - 1, x + r); ++u) {
             const std::uint8_t* p = row + 3 * u;
             if (is_ink(p) || (red_too && is_red_ink(p))) return true;
+        }
+    }
+    return false;
+}
+
+bool Scanner::near_white(int x, int y, int r) const {
+    for (int v = std::max(0, y - r); v <= std::min(im_.height - 1, y + r); ++v) {
+        const std::uint8_t* row = im_.px(0, v);
+        for (int u = std::max(0, x - r); u <= std::min(im_.width - 1, x + r); ++u) {
+            const std::uint8_t* p = row + 3 * u;
+            if (luma(p) >= 200 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= 45) return true;
         }
     }
     return false;

@@ -17,7 +17,9 @@ std::optional<Failure> Scanner::read_cells() {
             const bool inked = ink_near_cell(r, c);
             // The samples lie on a k x k (or wider) lattice over [lo, lo + span]
             // of the cell.
-            auto count = [&](bool red_ink, double lo, double span, int kk) {
+            // halo: the blurred rim of a mark reaches further than ink_reach
+            // at times (JPEG, a thin stroke); white words are marks too.
+            auto count = [&](bool red_ink, double lo, double span, int kk, bool halo = false) {
                 nr = nf = nw = n = inside = 0;
                 want = kk * kk;
                 for (int i = 0; i < kk; ++i) {
@@ -26,7 +28,8 @@ std::optional<Failure> Scanner::read_cells() {
                         const int y = static_cast<int>(cell_y(r) + py_ * (lo + span * (i + 0.5) / kk));
                         if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                         ++inside;
-                        if (inked && near_ink(x, y, red_ink)) continue;
+                        if (inked && near_ink(x, y, red_ink, halo ? 2 * ink_reach() : ink_reach())) continue;
+                        if (halo && near_white(x, y, ink_reach())) continue;
                         const std::uint8_t* p = im_.px(x, y);
                         ++n;
                         if (is_red(p)) ++nr;
@@ -45,12 +48,26 @@ std::optional<Failure> Scanner::read_cells() {
                 count(!on_prisoner, lo, span, kk);
                 if (on_prisoner && inked && nr > 0 && nr * 10 < n * 4) count(true, lo, span, kk);
             };
-            read(0.3, 0.4, k);
+            double lo = 0.3, span = 0.4;
+            int kk = k;
+            read(lo, span, kk);
             // A mark over the middle (a word, an arrow's head): the cell is
             // read from all of its face that shows round the mark, to 0.14
             // cell from its edges (the rim, bevel and shadows lie nearer).
-            if (inked && inside >= want / 2 && n * 5 < inside * 2) read(0.14, 0.72, 2 * k);
-            if (inside >= want / 2 && n * 5 < inside * 2) {
+            if (inked && inside >= want / 2 && n * 5 < inside * 2) {
+                lo = 0.14;
+                span = 0.72;
+                kk = 2 * k;
+                read(lo, span, kk);
+            }
+            // (over the whole face a quarter in sight is many samples, and
+            // a tenth will do when every one of them is of one class: the
+            // face is one colour wherever it shows)
+            const bool wide = kk > k;
+            const bool pure = std::max({nf, nw, nr}) * 20 >= n * 19 && (nf > 0) + (nw > 0) + (nr > 0) == 1;
+            const bool enough = wide ? (n * 4 >= inside && n >= 16) || (pure && n * 10 >= inside && n >= 24)
+                                     : n * 5 >= inside * 2;
+            if (inside >= want / 2 && !enough) {
                 fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
                 continue;
             }
@@ -58,8 +75,22 @@ std::optional<Failure> Scanner::read_cells() {
                 fail = fail ? fail : Failure{fmt::format("board not found: {} lies outside the picture", at_cell(r, c))};
                 continue;
             }
-            const double fr = static_cast<double>(nr) / n, ff = static_cast<double>(nf) / n,
-                         fw = static_cast<double>(nw) / n;
+            double fr = static_cast<double>(nr) / n, ff = static_cast<double>(nf) / n, fw = static_cast<double>(nw) / n;
+            // One class dominates, another shows a little: that may be the
+            // blurred rim of a mark (or a word in white). Read again without
+            // what lies near one; the class must then stand alone.
+            if (std::max({fr, ff, fw}) >= 0.5 && fr + ff + fw - std::max({fr, ff, fw}) < 0.3 &&
+                (fr >= 0.08) + (ff >= 0.08) + (fw >= 0.08) == 2) {
+                const int before = inside;
+                count(!on_prisoner, lo, span, kk, true);
+                if (n * 5 < before * 2) {
+                    fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
+                    continue;
+                }
+                fr = static_cast<double>(nr) / n;
+                ff = static_cast<double>(nf) / n;
+                fw = static_cast<double>(nw) / n;
+            }
             int v = -1;
             // One class must dominate and the others be nearly absent; the
             // rest may be anything else (an overlay over part of the cell).
@@ -98,6 +129,12 @@ static bool floor_dark(const std::uint8_t* p) {
 // dark too). Cells laid over a header panel are not: the light strip
 // under the panel, its rounded corners or its writing show near an edge.
 std::optional<Failure> Scanner::check_floor_edges() {
+    // Light near a mark on an empty cell is the mark: its ink, its blurred
+    // rim (twice ink_reach: on the dark floor the rim shows further), or a
+    // word in white.
+    auto near_mark = [&](int x, int y) {
+        return near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach());
+    };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             if (cls(r, c) != 0) continue;
@@ -113,7 +150,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                     ++inside;
                     const bool d = floor_dark(im_.px(x, y));
-                    if (!d && near_ink(x, y, true)) continue;
+                    if (!d && near_mark(x, y)) continue;
                     ++n;
                     dark += d;
                 }
@@ -134,7 +171,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int y = static_cast<int>(cell_y(r) + py_ * (0.05 + 0.09 * i + 0.045));
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                     const bool d = floor_dark(im_.px(x, y));
-                    if (!d && near_ink(x, y, true)) continue;  // a mark, not a light line
+                    if (!d && near_mark(x, y)) continue;  // a mark, not a light line
                     ++row_n[static_cast<size_t>(i)];
                     ++col_n[static_cast<size_t>(j)];
                     row_dark[static_cast<size_t>(i)] += d;

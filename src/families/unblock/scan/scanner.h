@@ -354,7 +354,11 @@ private:
     // ---- marks ----------------------------------------------------------------
     // Is there ink of a mark (see is_ink) within ink_reach() of (x, y)?
     // red_too: red counts as ink (on wood or floor, where no prisoner is).
-    bool near_ink(int x, int y, bool red_too) const;
+    bool near_ink(int x, int y, bool red_too) const { return near_ink(x, y, red_too, ink_reach()); }
+    bool near_ink(int x, int y, bool red_too, int reach) const;
+    // Is there white (a word written in white; no floor, no cherry or
+    // orange wood, is near white) within `reach` of (x, y)?
+    bool near_white(int x, int y, int reach) const;
     // Is there ink (or red) on the cell or just round it? Cells without
     // are read without looking for marks.
     bool ink_near_cell(int r, int c) const;
