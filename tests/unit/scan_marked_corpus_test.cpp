@@ -304,10 +304,11 @@ TEST(ScanCorpus, SmallCroppedMarkedPicturesAreReadAndNeverWrong) {
     RecordProperty("refused", rejected);
     RecordProperty("wrong", wrong);
     EXPECT_EQ(wrong, 0);
-    // The aim is 97 %. The fixed seed reads 399 of 600 (66.5 %) today: most
-    // refusals are marks lying along a seam or over an empty cell's edge,
-    // where what a person sees round the mark is not yet weighed.
-    EXPECT_GE(read * 1000, n * 660) << read << " of " << n << " read right";
+    // The aim is 97 %. The fixed seed reads 541 of 600 (90.2 %) today: most
+    // refusals left are marks over most of a cell or along a seam, red
+    // marks touching the prisoner, and crops whose border falls on a
+    // block's end.
+    EXPECT_GE(read * 1000, n * 900) << read << " of " << n << " read right";
 }
 
 }  // namespace

@@ -11,7 +11,9 @@ bool Scanner::prisoner_pitch() {
         const double p = (w - h) / (L - 1);
         if (p <= 0) continue;
         const double t = h / p;
-        if (t >= 0.68 && t <= 1.02) {
+        // (up to 1.10: at cells of 21 px a pixel of blur on the face's
+        // ends is 5 % of the pitch; L = 3 would give twice as much)
+        if (t >= 0.68 && t <= 1.10) {
             plen_ = L;
             p0_ = p;
             return true;
@@ -167,7 +169,9 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
                     const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
                     if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
                     const std::uint8_t* px = im_.px(ix, iy);
-                    good = is_gap_dark(px) || luma(px) < 30;
+                    // (a block's dark rim, which JPEG may redden past the
+                    // floor's colour, is dark enough: wood is far lighter)
+                    good = is_gap_dark(px) || luma(px) < 70;
                 }
             }
             v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam
@@ -388,17 +392,14 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
         if (round == 3) return Failure{"board not found: the tray's edges do not settle"};
     }
     const int cuts = cl + cr + ct + cb;
-    if (cuts == 4) {
-        // A bare crop: the picture is the board.
-        L = T = 0;
-        R = im_.width;
-        B = im_.height;
-    } else if (cuts > 0) {
+    if (cuts > 0) {
         // Where the picture cuts off the frame, the lattice found inside
         // fixes the board's edge: the picture's border must fall on that
         // grid line or beyond it (0.03 cell inside at most), so that only
         // whole rows and columns lie inside, their blocks' ends in sight
-        // (check_cut_ends); a row or column cut in part is refused.
+        // (check_cut_ends); a row or column cut in part is refused. So
+        // too on all four sides: a crop may keep a sliver of the frame
+        // beyond the tray, and the picture is then more than the board.
         const std::array<std::pair<bool, double>, 4> over{{{ct, -T}, {cb, B - im_.height}, {cl, -L},
                                                            {cr, R - im_.width}}};
         for (int side = 0; side < 4; ++side) {

@@ -5,10 +5,9 @@
 
 namespace slidedb::scanning {
 
-bool Scanner::near_ink(int x, int y, bool red_too) const {
+bool Scanner::near_ink(int x, int y, bool red_too, int r) const {
     // Scaling and JPEG blur a stroke into its surroundings: a sample within
     // a few pixels of ink is part of the mark too.
-    const int r = ink_reach();
     for (int v = std::max(0, y - r); v <= std::min(im_.height - 1, y + r); ++v) {
         const std::uint8_t* row = im_.px(0, v);
         for (int u = std::max(0, x - r); u <= std::min(im_.width - 1, x + r); ++u) {
@@ -16,6 +15,28 @@ bool Scanner::near_ink(int x, int y, bool red_too) const {
             if (is_ink(p) || (red_too && is_red_ink(p))) return true;
         }
     }
+    return false;
+}
+
+bool Scanner::near_white(int x, int y, int r) const {
+    for (int v = std::max(0, y - r); v <= std::min(im_.height - 1, y + r); ++v) {
+        const std::uint8_t* row = im_.px(0, v);
+        for (int u = std::max(0, x - r); u <= std::min(im_.width - 1, x + r); ++u) {
+            const std::uint8_t* p = row + 3 * u;
+            if (luma(p) >= 200 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= 45) return true;
+        }
+    }
+    return false;
+}
+
+bool Scanner::ink_round(double x, double y, double rad) const {
+    const int x0 = std::max(0, static_cast<int>(x - rad)), x1 = std::min(im_.width - 1, static_cast<int>(x + rad));
+    const int y0 = std::max(0, static_cast<int>(y - rad)), y1 = std::min(im_.height - 1, static_cast<int>(y + rad));
+    for (int v = y0; v <= y1; ++v)
+        for (int u = x0; u <= x1; ++u) {
+            const std::uint8_t* p = im_.px(u, v);
+            if (is_ink(p) || (is_red_ink(p) && p[0] >= 160 && 4 * p[1] <= p[0])) return true;
+        }
     return false;
 }
 

@@ -45,9 +45,11 @@ inline bool is_gap_dark(const std::uint8_t* p) {
 // told from the highlights of pale wood).
 // Red ink looks like the prisoner: it is told apart by where it lies (red
 // on floor or wood is a mark), see Scanner::near_ink.
+// Ink is bright as well: JPEG rings a dark spot on wood (a rivet) into a
+// dark blue that passes the hue tests.
 inline bool is_ink(const std::uint8_t* p) {
     const int r = p[0], g = p[1], b = p[2];
-    return (b >= r + 40 && b >= g + 10) || (g >= r + 30 && g >= b + 20);
+    return (b >= r + 40 && b >= g + 10 && b >= 100) || (g >= r + 30 && g >= b + 20 && g >= 100);
 }
 
 // Red ink is bright; the dark red at the rim of cherry wood (and the red a

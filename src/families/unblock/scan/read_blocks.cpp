@@ -9,7 +9,8 @@ namespace slidedb::scanning {
 // Darkness across the edge between two block cells: the darkest line near
 // the edge against the wood on both sides. Returns min/base.
 // Measured over the part [f0, f1] of the edge's length.
-double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at, double* seen) const {
+double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at, double* seen,
+                           double* seen_dark) const {
     // Profile across the edge, averaged along the part of it. Where a
     // mark's ink lies (and a few pixels round it: scaling and JPEG blur a
     // stroke), nothing is read; `seen` tells the share of lines kept.
@@ -65,6 +66,7 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
     const int near = std::max(2, static_cast<int>(0.1 * p));
     const int far = static_cast<int>(0.13 * p);
     double lo = 1e9;
+    int lo_at = 0;
     std::vector<double> base;
     // `seen`: the share of lines kept where it is least (near the edge line).
     int fewest = lines;
@@ -75,12 +77,23 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
             fewest = std::min(fewest, n);
             if (n > 0 && v < lo) {
                 lo = v;
-                if (at) *at = d;
+                lo_at = d;
             }
         }
         if (std::abs(d) >= far && n > 0) base.push_back(v);
     }
+    if (at) *at = lo_at;
     if (seen) *seen = lines ? static_cast<double>(fewest) / lines : 0.0;
+    // `seen_dark`: the share kept at the darkest line and its two
+    // neighbours. A seam seen there is a seam, whatever a mark hides beside
+    // it; the neighbours must show too, so that the darkest line is a
+    // valley and not the blurred rim of a mark that was left out.
+    if (seen_dark) {
+        int kept = lines;
+        for (int d = lo_at - 1; d <= lo_at + 1; ++d)
+            kept = std::min(kept, d < -reach || d > reach ? 0 : count[static_cast<size_t>(d + reach)]);
+        *seen_dark = lines && lo < 1e8 ? static_cast<double>(kept) / lines : 0.0;
+    }
     if (base.empty() || lo > 1e8) return 0;
     std::nth_element(base.begin(), base.begin() + static_cast<long>(base.size() / 2), base.end());
     const double b = base[base.size() / 2];
@@ -141,8 +154,9 @@ bool Scanner::edge_colour_ok(int r, int c, bool vertical_edge, int cls) const {
 // Rivets: dark dots near the four corners of a fixed cell.
 // Returns how many corners show a rivet, stopping early once `need`
 // can no longer be reached.
-int Scanner::rivets(int r, int c, double wood_luma, int need) const {
+int Scanner::rivets(int r, int c, double wood_luma, int need, int* hidden) const {
     int found = 0;
+    if (hidden) *hidden = 0;
     const double dark = 0.75 * wood_luma;
     const double rad = std::max(1.0, 0.03 * px_);
     const double reach = 0.07 * px_, stepv = std::max(1.0, reach / 3);
@@ -155,6 +169,10 @@ int Scanner::rivets(int r, int c, double wood_luma, int need) const {
         if (found + (4 - corner) < need) break;
         const double cx = cell_x(c) + px_ * (corner % 2 ? 0.8 : 0.2);
         const double cy = cell_y(r) + py_ * (corner / 2 ? 0.8 : 0.2);
+        if (hidden && ink_round(cx, cy, 0.12 * px_)) {
+            ++*hidden;
+            continue;
+        }
         // Quick look: nothing dark near the spot, no rivet.
         bool any = false;
         for (double oy = -reach; oy <= reach + 1e-9 && !any; oy += stepv)
@@ -222,30 +240,49 @@ std::optional<Failure> Scanner::read_blocks() {
                 // and is caught by the colour check before joining.
                 // A part a mark covers (less than 40 % of it in sight) is left
                 // out; those in sight, a third of the edge at least, decide.
-                double lo = 1e9, hi = 0, in_sight = 0;
-                int at[3] = {0, 0, 0}, hidden = 0;
+                // A seam needs its dark line in sight only (a mark beside
+                // it hides nothing that decides); a join needs the whole
+                // width near the edge line in sight, else a seam could lie
+                // under the mark.
+                double lo = 1e9, hi = 0, in_sight = 0, dark_hi = 0, dark_sight = 0;
+                int at[3] = {0, 0, 0}, hidden = 0, dark_hidden = 0;
+                bool dark_all = true;
+                int dark_part = -1;
                 for (int part = 0; part < 3; ++part) {
-                    double seen = 1;
-                    const double ratio =
-                        edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part, &at[part], &seen);
+                    double seen = 1, seen_dark = 1;
+                    const double ratio = edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part,
+                                                    &at[part], &seen, &seen_dark);
+                    if (seen_dark >= 0.4) {
+                        if (dark_part < 0) dark_part = part;
+                        dark_sight += seen_dark;
+                        dark_hi = std::max(dark_hi, ratio);
+                        dark_all = dark_all && ratio < kSeam;
+                    } else {
+                        ++dark_hidden;
+                        at[part] = -1000;
+                    }
                     in_sight += seen;
                     if (seen < 0.4) {
                         ++hidden;
-                        at[part] = at[part > 0 ? part - 1 : part];
                         continue;
                     }
                     lo = std::min(lo, ratio);
                     hi = std::max(hi, ratio);
                 }
-                if (hidden == 3 || in_sight < 1.0)
+                // (a part out of sight takes the seam's line from one in sight)
+                for (int part = 0; part < 3; ++part)
+                    if (at[part] == -1000) at[part] = dark_part >= 0 ? at[dark_part] : 0;
+                const bool seam_seen = dark_hidden < 3 && dark_sight >= 1.0 && dark_all;
+                const bool join_seen = hidden < 3 && in_sight >= 1.0;
+                if (!seam_seen && !join_seen)
                     return Failure{fmt::format("unclear seam at {} ({} edge): a mark hides it", at_cell(r, c),
                                                dir == 0 ? "right" : "bottom")};
                 const double ratio = hi < kSeam ? hi : lo;
-                if (hi < kSeam && seam_colour_ok(r, c, dir == 0, at)) {
-                    note((kSeam - hi) / 0.2 + 0.5);
+                if (seam_seen && seam_colour_ok(r, c, dir == 0, at)) {
+                    note((kSeam - dark_hi) / 0.2 + 0.5);
                     continue;
                 }
-                if (lo > kJoin && edge_colour_ok(r, c, dir == 0, a)) {
+                if (join_seen && lo > kJoin && edge_colour_ok(r, c, dir == 0, a)) {
                     note((lo - kJoin) / 0.1 + 0.5);
                     parent[static_cast<size_t>(find(r * cols_ + c))] = find(r2 * cols_ + c2);
                     continue;
@@ -283,8 +320,13 @@ std::optional<Failure> Scanner::read_blocks() {
             ++reds;
             label = 'A';
         } else if (g.size() == 1) {
-            const int seen = rivets(r0, c0, cell_luma(r0, c0), 3);
-            if (seen < 3)
+            // Rivets a mark hides are not asked for, and those in sight
+            // must all show (three at least when no more than one is
+            // hidden). A cell whose rivets a mark hides all but one of
+            // stands on its seams: no block is one cell long.
+            int hidden = 0;
+            const int seen = rivets(r0, c0, cell_luma(r0, c0), 0, &hidden);
+            if (seen < std::min(3, 4 - hidden))
                 return Failure{fmt::format("ambiguous seam at {}: a single wooden cell without rivets", at_cell(r0, c0))};
             note(seen == 4 ? 1.0 : 0.6);
             label = 'x';

@@ -13,17 +13,23 @@ std::optional<Failure> Scanner::read_cells() {
             // What a mark's ink covers (and its blurred rim) is left out:
             // blue or green ink first; then, on a cell that is not the
             // prisoner's, red ink too.
-            int nr = 0, nf = 0, nw = 0, n = 0, inside = 0;
+            int nr = 0, nf = 0, nw = 0, n = 0, inside = 0, want = k * k;
             const bool inked = ink_near_cell(r, c);
-            auto count = [&](bool red_ink) {
+            // The samples lie on a k x k (or wider) lattice over [lo, lo + span]
+            // of the cell.
+            // halo: the blurred rim of a mark reaches further than ink_reach
+            // at times (JPEG, a thin stroke); white words are marks too.
+            auto count = [&](bool red_ink, double lo, double span, int kk, bool halo = false) {
                 nr = nf = nw = n = inside = 0;
-                for (int i = 0; i < k; ++i) {
-                    for (int j = 0; j < k; ++j) {
-                        const int x = static_cast<int>(cell_x(c) + px_ * (0.3 + 0.4 * (j + 0.5) / k));
-                        const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.4 * (i + 0.5) / k));
+                want = kk * kk;
+                for (int i = 0; i < kk; ++i) {
+                    for (int j = 0; j < kk; ++j) {
+                        const int x = static_cast<int>(cell_x(c) + px_ * (lo + span * (j + 0.5) / kk));
+                        const int y = static_cast<int>(cell_y(r) + py_ * (lo + span * (i + 0.5) / kk));
                         if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                         ++inside;
-                        if (inked && near_ink(x, y, red_ink)) continue;
+                        if (inked && near_ink(x, y, red_ink, halo ? 2 * ink_reach() : ink_reach())) continue;
+                        if (halo && near_white(x, y, ink_reach())) continue;
                         const std::uint8_t* p = im_.px(x, y);
                         ++n;
                         if (is_red(p)) ++nr;
@@ -32,18 +38,59 @@ std::optional<Failure> Scanner::read_cells() {
                     }
                 }
             };
-            count(false);
-            if (inked && nr > 0 && nr * 10 < n * 4) count(true);
-            if (inside >= k * k / 2 && n * 5 < inside * 2) {
+            // Red away from the prisoner found is ink: there is one red
+            // block. On the prisoner's own cells red ink is left to the
+            // colour test (a stroke is a small part of the cell).
+            const double mx = cell_x(c) + 0.5 * px_, my = cell_y(r) + 0.5 * py_;
+            const bool on_prisoner = mx >= pl_ - 0.1 * px_ && mx <= pr_ + 0.1 * px_ && my >= pt_ - 0.1 * py_ &&
+                                     my <= pb_ + 0.1 * py_;
+            auto read = [&](double lo, double span, int kk) {
+                count(!on_prisoner, lo, span, kk);
+                if (on_prisoner && inked && nr > 0 && nr * 10 < n * 4) count(true, lo, span, kk);
+            };
+            double lo = 0.3, span = 0.4;
+            int kk = k;
+            read(lo, span, kk);
+            // A mark over the middle (a word, an arrow's head): the cell is
+            // read from all of its face that shows round the mark, to 0.14
+            // cell from its edges (the rim, bevel and shadows lie nearer).
+            if (inked && inside >= want / 2 && n * 5 < inside * 2) {
+                lo = 0.14;
+                span = 0.72;
+                kk = 2 * k;
+                read(lo, span, kk);
+            }
+            // (over the whole face a quarter in sight is many samples, and
+            // a tenth will do when every one of them is of one class: the
+            // face is one colour wherever it shows)
+            const bool wide = kk > k;
+            const bool pure = std::max({nf, nw, nr}) * 20 >= n * 19 && (nf > 0) + (nw > 0) + (nr > 0) == 1;
+            const bool enough = wide ? (n * 4 >= inside && n >= 16) || (pure && n * 10 >= inside && n >= 24)
+                                     : n * 5 >= inside * 2;
+            if (inside >= want / 2 && !enough) {
                 fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
                 continue;
             }
-            if (inside < k * k / 2) {
+            if (inside < want / 2) {
                 fail = fail ? fail : Failure{fmt::format("board not found: {} lies outside the picture", at_cell(r, c))};
                 continue;
             }
-            const double fr = static_cast<double>(nr) / n, ff = static_cast<double>(nf) / n,
-                         fw = static_cast<double>(nw) / n;
+            double fr = static_cast<double>(nr) / n, ff = static_cast<double>(nf) / n, fw = static_cast<double>(nw) / n;
+            // One class dominates, another shows a little: that may be the
+            // blurred rim of a mark (or a word in white). Read again without
+            // what lies near one; the class must then stand alone.
+            if (std::max({fr, ff, fw}) >= 0.5 && fr + ff + fw - std::max({fr, ff, fw}) < 0.3 &&
+                (fr >= 0.08) + (ff >= 0.08) + (fw >= 0.08) == 2) {
+                const int before = inside;
+                count(!on_prisoner, lo, span, kk, true);
+                if (n * 5 < before * 2) {
+                    fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
+                    continue;
+                }
+                fr = static_cast<double>(nr) / n;
+                ff = static_cast<double>(nf) / n;
+                fw = static_cast<double>(nw) / n;
+            }
             int v = -1;
             // One class must dominate and the others be nearly absent; the
             // rest may be anything else (an overlay over part of the cell).
@@ -71,16 +118,30 @@ std::optional<Failure> Scanner::read_cells() {
     return check_floor_edges();
 }
 
+// Dark as floor is, for the edges of an empty cell: floor, shadow, or a
+// dark colour neither wood nor red (JPEG bleeds the prisoner's red into
+// the floor beside it, making it too red for floor but no lighter).
+static bool floor_dark(const std::uint8_t* p) {
+    return is_gap_dark(p) || (luma(p) < 100 && !is_wood(p) && !is_red(p));
+}
+
 // An empty cell of the tray is floor right up to its edges (shadows are
 // dark too). Cells laid over a header panel are not: the light strip
 // under the panel, its rounded corners or its writing show near an edge.
 std::optional<Failure> Scanner::check_floor_edges() {
+    // Light near a mark on an empty cell is the mark: its ink, its blurred
+    // rim (twice ink_reach: on the dark floor the rim shows further), or a
+    // word in white.
+    auto near_mark = [&](int x, int y) {
+        return near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach());
+    };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             if (cls(r, c) != 0) continue;
             static constexpr const char* kEdge[] = {"top", "bottom", "left", "right"};
+            int hidden_side = -1;
             for (int side = 0; side < 4; ++side) {
-                // (what a mark covers is left out; it must leave half to see)
+                // (what a mark covers is left out; it must leave a third to see)
                 int n = 0, dark = 0, inside = 0;
                 for (int k = 0; k < 24; ++k) {
                     const double depth = 0.07 + 0.03 * (k % 3);
@@ -89,14 +150,21 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int x = static_cast<int>(cell_x(c) + px_ * fx), y = static_cast<int>(cell_y(r) + py_ * fy);
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                     ++inside;
-                    const bool d = is_gap_dark(im_.px(x, y));
-                    if (!d && near_ink(x, y, true)) continue;
+                    const bool d = floor_dark(im_.px(x, y));
+                    if (!d && near_mark(x, y)) continue;
                     ++n;
                     dark += d;
                 }
-                if (n * 3 < inside)
-                    return Failure{fmt::format("unclear cell at {}: a mark hides its {} edge", at_cell(r, c),
-                                               kEdge[side])};
+                // One edge a mark hides is left to the others and to the
+                // light-line test below (a header panel's strip runs along
+                // a whole row of cells); two are too many.
+                if (n * 3 < inside) {
+                    if (hidden_side >= 0)
+                        return Failure{fmt::format("unclear cell at {}: a mark hides its {} edge", at_cell(r, c),
+                                                   kEdge[hidden_side])};
+                    hidden_side = side;
+                    continue;
+                }
                 if (n > 0 && dark * 8 < n * 5)
                     return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
                                                at_cell(r, c), kEdge[side])};
@@ -110,8 +178,8 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     const int x = static_cast<int>(cell_x(c) + px_ * (0.05 + 0.09 * j + 0.045));
                     const int y = static_cast<int>(cell_y(r) + py_ * (0.05 + 0.09 * i + 0.045));
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
-                    const bool d = is_gap_dark(im_.px(x, y));
-                    if (!d && near_ink(x, y, true)) continue;  // a mark, not a light line
+                    const bool d = floor_dark(im_.px(x, y));
+                    if (!d && near_mark(x, y)) continue;  // a mark, not a light line
                     ++row_n[static_cast<size_t>(i)];
                     ++col_n[static_cast<size_t>(j)];
                     row_dark[static_cast<size_t>(i)] += d;

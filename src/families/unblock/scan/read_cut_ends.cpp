@@ -21,15 +21,18 @@ std::optional<Failure> Scanner::check_cut_ends() const {
             const int c = side == 2 ? 0 : side == 3 ? cols_ - 1 : k;
             if (cls(r, c) == 0) continue;
             // The cell's outer half, from its middle (t = 0.5) to the side
-            // (t = 1), one pixel at a time, averaged across its middle half.
+            // (t = 1) and a little beyond (to 1.08: the lattice may lie a
+            // few pixels inside the tray's edge; a block crossing the line
+            // runs on for a cell), one pixel at a time, averaged across its
+            // middle half.
             const bool outward_up = side == 0 || side == 2;
             const double start = across_y ? cell_y(r) : cell_x(c);
             const double a0 = (across_y ? cell_x(c) : cell_y(r)) + 0.25 * q;
-            const int steps = static_cast<int>(0.5 * p);
+            const int steps = static_cast<int>(0.58 * p);
             std::vector<double> prof;
             std::vector<double> where;
             for (int s = 0; s <= steps; ++s) {
-                const double t = 0.5 + 0.5 * s / steps;
+                const double t = 0.5 + 0.58 * s / steps;
                 const double u = start + (outward_up ? 1 - t : t) * p;
                 long sum = 0, m = 0;
                 for (int j = 0; j < 10; ++j) {

@@ -4,8 +4,10 @@
 namespace slidedb::scanning {
 
 // ---- 5. the exit ----------------------------------------------------------
-// Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
-// by the picture's edge, -2 unclear.
+// Per side and row: 1 notch (floor beyond the box), 2 floor in a sliver
+// under 0.1 cell (a notch, or the tray's own margin when the lattice lies
+// a few pixels inside the tray's edge), 0 frame, -1 cut off by the
+// picture's edge, -2 unclear.
 int Scanner::side_state(int r, bool right) const {
     // A strip of the frame beside the row, as much of it as the picture
     // holds: 0.05 to 0.38 cell beyond the tray (the opening is 0.4 deep or
@@ -30,8 +32,10 @@ int Scanner::side_state(int r, bool right) const {
             else if (is_wood(p)) ++nw;
         }
     if (inside == 0) return -1;
-    if (n * 3 < inside || n < 8) return -2;  // a mark covers it
-    if (nf * 10 >= n * 7) return 1;
+    // A mark covers it: a third of the strip must show (less may be the
+    // frame's dark inner rim alone, which would pass for an opening).
+    if (n * 3 < inside || n < 12) return -2;
+    if (nf * 10 >= n * 7) return x1 - x0 >= 0.1 * px_ ? 1 : 2;
     if (nw * 10 >= n * 6) return 0;
     return -2;
 }
@@ -47,34 +51,43 @@ std::optional<Failure> Scanner::read_exit() {
         for (int r = 0; r < rows_; ++r) {
             const int s = side_state(r, side == 1);
             if (r == prow) state[side] = s;
-            else if (s == 1)
+            else if (s >= 1)
                 return Failure{fmt::format("ambiguous exit: an opening in the frame on row {}, but the "
                                            "prisoner is on row {}",
                                            r + 1, prow + 1)};
         }
     }
-    const int left = state[0], right = state[1];
+    int left = state[0], right = state[1];
     exit_row_ = prow;
+    // Floor in a sliver is taken for the opening unless the other side is
+    // hidden by a mark (then nothing sure shows on either side).
+    if ((left == 2 && right == -2) || (left == -2 && right == 2))
+        return Failure{fmt::format("exit unclear: the frame beside row {} is hidden or cut", prow + 1)};
+    left = std::min(left, 1);
+    right = std::min(right, 1);
+    // The exit is on the prisoner's row: an opening in sight is it,
+    // whatever the other side shows (closed, cut off, or hidden by a mark).
     if ((left == 1) != (right == 1)) {
-        // The other side closed, or cut off by the picture: the board has
-        // one exit, and it shows here.
-        const int other = left == 1 ? right : left;
-        if (other != 0 && other != -1) return Failure{fmt::format("exit unclear: the frame beside row {} is hidden or cut", prow + 1)};
         exit_ = left == 1 ? Side::Left : Side::Right;
         exit_seen_ = true;
+        if (std::min(left, right) == -2) note(0.7);
         return std::nullopt;
     }
     if (left == 1) return Failure{fmt::format("ambiguous exit: openings on both sides of row {}", prow + 1)};
-    if ((left == -1) != (right == -1) && (left == 0 || right == 0)) {
+    if ((left == 0 && right == -2) || (left == -2 && right == 0))
+        return Failure{fmt::format("exit unclear: the frame beside row {} is hidden", prow + 1)};
+    if ((left < 0) != (right < 0)) {
         // The picture cuts off one side, the frame on the other is closed:
-        // the exit, always on the prisoner's row, is on the side cut off.
-        exit_ = left == -1 ? Side::Left : Side::Right;
+        // the exit is on the side cut off.
+        exit_ = left < 0 ? Side::Left : Side::Right;
         exit_seen_ = true;
         note(0.8);
         return std::nullopt;
     }
-    if (left == -1 && right == -1) {
-        // No frame at all (a crop of the board): the exit is assumed on the right.
+    if (left < 0 && right < 0) {
+        // No frame in sight beside the row (a crop of the board, or marks
+        // over what the picture keeps of it): the exit is assumed on the
+        // right, and said to be.
         exit_ = Side::Right;
         exit_seen_ = false;
         exit_row_ = -1;

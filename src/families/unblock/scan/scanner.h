@@ -354,10 +354,17 @@ private:
     // ---- marks ----------------------------------------------------------------
     // Is there ink of a mark (see is_ink) within ink_reach() of (x, y)?
     // red_too: red counts as ink (on wood or floor, where no prisoner is).
-    bool near_ink(int x, int y, bool red_too) const;
+    bool near_ink(int x, int y, bool red_too) const { return near_ink(x, y, red_too, ink_reach()); }
+    bool near_ink(int x, int y, bool red_too, int reach) const;
+    // Is there white (a word written in white; no floor, no cherry or
+    // orange wood, is near white) within `reach` of (x, y)?
+    bool near_white(int x, int y, int reach) const;
     // Is there ink (or red) on the cell or just round it? Cells without
     // are read without looking for marks.
     bool ink_near_cell(int r, int c) const;
+    // Is there ink within `rad` of (x, y)? Red only where it is far redder
+    // than shaded orange wood.
+    bool ink_round(double x, double y, double rad) const;
     int ink_reach() const { return std::max(2, static_cast<int>(0.06 * std::min(px_, py_))); }
 
     // ---- 3. cells -----------------------------------------------------------
@@ -380,8 +387,9 @@ private:
     // the edge against the wood on both sides. Returns min/base.
     // Measured over the part [f0, f1] of the edge's length.
     // Lines across the edge near a mark are left out; `seen` is the share kept.
+    // `seen_dark`: the share kept at the darkest line and beside it.
     double edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at = nullptr,
-                      double* seen = nullptr) const;
+                      double* seen = nullptr, double* seen_dark = nullptr) const;
 
     // A seam is floor or shadow or the dark rim of wood: warm and not red,
     // or nearly black.
@@ -396,7 +404,9 @@ private:
     // Rivets: dark dots near the four corners of a fixed cell.
     // Returns how many corners show a rivet, stopping early once `need`
     // can no longer be reached.
-    int rivets(int r, int c, double wood_luma, int need = 4) const;
+    // `hidden`, when given, counts the corners a mark hides (within 0.12
+    // cell of ink); those are not looked at.
+    int rivets(int r, int c, double wood_luma, int need = 4, int* hidden = nullptr) const;
 
     double cell_luma(int r, int c) const;
 
