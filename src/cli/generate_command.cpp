@@ -101,7 +101,7 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
                last.rounds, last.scored, last.seconds, last.best_moves, last.best_round, last.best_seconds);
     std::fputs(fmt::format("# slidedb generate --hardest{} --count {} --seed {} --rounds {}{}\n",
                            a.family == "unblock" ? "" : " --family " + a.family, s.count, s.seed, last.rounds,
-                           plan.options_text())
+                           plan.search_options_text())
                    .c_str(),
                out);
     std::fputs(plan.file_header().c_str(), out);

@@ -85,6 +85,9 @@ public:
     // puzzle none of whose pieces (bar the one to free) or walls can go
     // without it needing fewer moves. Its moves never drop.
     virtual HardestStart minimal(const HardestStart& start) const { return start; }
+    // The request as options that repeat this search (its defaults may
+    // differ from options_text()'s, which repeat a random draw).
+    virtual std::string search_options_text() const { return options_text(); }
 };
 
 class PuzzleGenerator {

@@ -56,6 +56,14 @@ TEST(Generate, HardestSearchRepeatsWhateverTheJobsAndImportsCleanly) {
     ASSERT_EQ(two.status, 0) << two.err;
     EXPECT_EQ(slurp(dir / "one.txt"), slurp(dir / "two.txt"));
     EXPECT_NE(one.err.find("2 rounds, "), std::string::npos) << one.err;
+    // The file's first line is a command that repeats the search exactly.
+    const std::string text = slurp(dir / "one.txt");
+    const std::string first = text.substr(0, text.find('\n'));
+    ASSERT_EQ(first.rfind("# slidedb generate ", 0), 0u) << first;
+    EXPECT_EQ(first.find("--blocks"), std::string::npos) << first;  // not given: the search's own limit
+    const Outcome again = slidedb(dir, first.substr(std::string("# slidedb ").size()) + " -o three.txt");
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(slurp(dir / "three.txt"), text);
     expect_imports_cleanly(dir, "one.txt", 2);
 }
 

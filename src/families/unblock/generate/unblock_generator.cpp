@@ -33,6 +33,7 @@ public:
     explicit UnblockPlan(const GenerateSpec& spec) {
         if (spec.size) std::tie(shape_.width, shape_.height) = *spec.size;
         if (spec.pieces) std::tie(shape_.min_blocks, shape_.max_blocks) = *spec.pieces;
+        pieces_given_ = spec.pieces.has_value();
         if (spec.fixed) shape_.fixed = *spec.fixed;
         if (spec.exit) shape_.exit = *spec.exit == "left" ? Side::Left : Side::Right;
         const int cells = shape_.width * shape_.height;
@@ -68,6 +69,14 @@ public:
                                limits_.min_walls, limits_.max_walls, side_name(shape_.exit));
         return fmt::format(" --size {}x{} --blocks {}..{} --fixed {} --exit {}", shape_.width, shape_.height,
                            shape_.min_blocks, shape_.max_blocks, shape_.fixed, side_name(shape_.exit));
+    }
+
+    // Without --blocks the search may use as many blocks as the board holds
+    // (limits_), not the random draw's 8..13: naming those would change it.
+    std::string search_options_text() const override {
+        if (walls_ || pieces_given_) return options_text();
+        return fmt::format(" --size {}x{} --fixed {} --exit {}", shape_.width, shape_.height, shape_.fixed,
+                           side_name(shape_.exit));
     }
 
     std::string file_header() const override {
@@ -132,6 +141,7 @@ private:
     BoardShape shape_;
     MutationLimits limits_;
     bool walls_ = false;  // --walls given
+    bool pieces_given_ = false;  // --blocks given
 };
 
 class UnblockGenerator final : public PuzzleGenerator {
