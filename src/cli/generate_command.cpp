@@ -93,15 +93,16 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
         if (p.seconds - shown < 1 && p.best_moves == shown_moves) return;
         shown = p.seconds;
         shown_moves = p.best_moves;
-        fmt::print(stderr, "round {}: {} boards scored in {:.1f} s, best {} moves (round {}, {:.1f} s){}\n", p.rounds,
-                   p.scored, p.seconds, p.best_moves, p.best_round, p.best_seconds,
+        fmt::print(stderr, "round {} (start {}): {} boards scored in {:.1f} s, best {} moves (round {}, {:.1f} s){}\n",
+                   p.rounds, p.starts, p.scored, p.seconds, p.best_moves, p.best_round, p.best_seconds,
                    p.best ? " " + flat_board(p.best->board) : "");
     });
-    fmt::print(stderr, "{} rounds, {} boards scored in {:.1f} s; the best, {} moves, first found in round {} at {:.1f} s\n",
-               last.rounds, last.scored, last.seconds, last.best_moves, last.best_round, last.best_seconds);
-    std::fputs(fmt::format("# slidedb generate --hardest{} --count {} --seed {} --rounds {}{}\n",
+    fmt::print(stderr,
+               "{} rounds, {} start{}, {} boards scored in {:.1f} s; the best, {} moves, first found in round {} at {:.1f} s\n",
+               last.rounds, last.starts, last.starts == 1 ? "" : "s", last.scored, last.seconds, last.best_moves, last.best_round, last.best_seconds);
+    std::fputs(fmt::format("# slidedb generate --hardest{} --count {} --seed {} --rounds {} --patience {}{}\n",
                            a.family == "unblock" ? "" : " --family " + a.family, s.count, s.seed, last.rounds,
-                           plan.search_options_text())
+                           s.patience, plan.search_options_text())
                    .c_str(),
                out);
     std::fputs(plan.file_header().c_str(), out);
@@ -243,6 +244,9 @@ void add_generate(CLI::App& app, Run& chosen) {
             sub.add_option("--rounds", a.search.rounds, "--hardest: run exactly N rounds (repeats a search; overrides --time)");
             sub.add_option("--stop-at", a.search.stop_at, "--hardest: stop after the round that finds M moves")
                 ->check(CLI::Range(0, 1000));
+            sub.add_option("--patience", a.search.patience,
+                           "--hardest: rounds without a better board before the walkers start afresh (default 40; 0: never)")
+                ->check(CLI::Range(0, 1'000'000));
             sub.add_option("-o,--out", a.out, "Write to this file instead of stdout (blocks, more than one puzzle: this folder, a file each)");
             sub.add_option("-j,--jobs", a.jobs, "Worker threads while filtering (default: all cores)")->check(CLI::Range(1, 256));
         },

@@ -82,18 +82,31 @@ std::vector<HardestStart> search_hardest(const GenerationPlan& plan, const Harde
     std::vector<Keep> found(walkers, Keep(room));
     std::vector<std::uint64_t> scored(walkers, 0);
     constexpr double kHot = 3.0, kCold = 0.15;
-    arena.execute([&] {
-        tbb::parallel_for(std::size_t{0}, walkers, [&](std::size_t w) {
-            Random rng = seed_of(0, w);
-            walker[w].at = first_board(plan, rng);
-            walker[w].temperature = kHot * std::pow(kCold / kHot, static_cast<double>(w) / static_cast<double>(walkers - 1));
-            found[w].add(walker[w].at);
+    // The walkers' boards drawn afresh, before `round`: from seeds of their
+    // own (walker numbers past the ladder's), so no round's draws repeat.
+    auto start_afresh = [&](std::uint64_t round) {
+        arena.execute([&] {
+            tbb::parallel_for(std::size_t{0}, walkers, [&](std::size_t w) {
+                Random rng = seed_of(round, walkers + 1 + w);
+                walker[w].at = first_board(plan, rng);
+                walker[w].temperature = kHot * std::pow(kCold / kHot, static_cast<double>(w) / static_cast<double>(walkers - 1));
+                found[w].add(walker[w].at);
+            });
         });
-    });
+    };
+    start_afresh(0);
 
     Keep best(room);
     HardestProgress p;
+    int ladder_best = -1;              // the most moves since the last fresh start
+    std::uint64_t ladder_best_round = 0;
     for (std::uint64_t round = 1;; ++round) {
+        if (s.patience > 0 && round - ladder_best_round > static_cast<std::uint64_t>(s.patience)) {
+            start_afresh(round);
+            ++p.starts;
+            ladder_best = -1;
+            ladder_best_round = round;
+        }
         arena.execute([&] {
             tbb::parallel_for(std::size_t{0}, walkers, [&](std::size_t w) {
                 Random rng = seed_of(round, w);
@@ -120,6 +133,8 @@ std::vector<HardestStart> search_hardest(const GenerationPlan& plan, const Harde
             if (gain >= 0 || uniform(swap) < std::exp(gain)) std::swap(hot.at, cold.at);
         }
         for (Keep& k : found) {
+            if (const HardestStart* top = k.first(); top && top->moves > ladder_best)
+                ladder_best = top->moves, ladder_best_round = round;
             best.add(k);
             k = Keep(room);
         }

@@ -6,6 +6,10 @@
 // moves is kept with a chance that shrinks with the loss and grows with the
 // walker's temperature, so hot walkers roam and cold ones climb. After each
 // round, walkers of neighbouring temperatures swap boards by the same rule.
+// The ladder settles on one region of boards and its best peak; the hardest
+// puzzles are lone peaks that a few fresh starts find more often than one
+// long stay, so when `patience` rounds pass without a better board than the
+// ladder's best, every walker starts afresh from a new random board.
 //
 // The search is a function of the seed and the number of rounds: walker w
 // of round r draws from its own seed (seed, r, w), whatever the threads, so
@@ -29,12 +33,14 @@ struct HardestSearch {
     std::uint64_t rounds = 0;      // rounds to run; 0: until the time is up
     double seconds = 0;            // stop after the round that passes this; 0: no limit
     int stop_at = 0;               // stop after the round that finds this many moves; 0: never
+    int patience = 40;             // rounds without a better board before a fresh start; 0: never
     std::uint64_t count = 1;       // best distinct puzzles kept
     int jobs = 1;
 };
 
 struct HardestProgress {
     std::uint64_t rounds = 0, scored = 0;  // rounds done, boards scored
+    std::uint64_t starts = 1;              // fresh starts of the walkers, the first included
     double seconds = 0;
     int best_moves = -1;
     double best_seconds = 0;               // when the best was first found

@@ -3,6 +3,7 @@
 #include "families/unblock/board_file.h"
 #include "families/unblock/cluster_representative.h"
 #include "families/unblock/generate/hardest_start.h"
+#include "families/unblock/generate/signature_hardest.h"
 #include "families/unblock/solver.h"
 #include "families/unblock/unblock_family.h"
 #include "generate/hardest.h"
@@ -23,18 +24,66 @@ TEST(HardestStart, FindsTheHardestStartOfTheCluster) {
     EXPECT_EQ(hardest_start(hardest, 4779).moves, -1);  // past the cap: not walked
 }
 
-std::vector<HardestStart> search(int jobs, std::uint64_t seed) {
+TEST(SignatureHardest, ScoresEveryClusterOfTheSignature) {
+    const SignatureHardest signatures(6, 0, 0);
+    // The hardest 6x6 puzzle: its signature holds its cluster alone.
+    const Board hardest = read_one("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+    const auto h = signatures.hardest(hardest, 100'000);
+    ASSERT_TRUE(h);
+    EXPECT_EQ(h->moves, 51);
+    EXPECT_EQ(h->cluster_size, 4780u);
+    EXPECT_EQ(h->board, *enumeration::cluster_representative(hardest));
+
+    // A board whose own cluster needs 15 moves at most (508 boards); another
+    // cluster of its signature needs 17 (644 boards).
+    const Board board = board_from_text("BBCD..\nE.CD.F\nE..AAF\nGGGHII\n...HJK\nLLL.JK", Side::Right);
+    EXPECT_EQ(hardest_start(board).moves, 15);
+    EXPECT_EQ(hardest_start(board).cluster_size, 508u);
+    const auto wider = signatures.hardest(board, 100'000);
+    ASSERT_TRUE(wider);
+    EXPECT_EQ(wider->moves, 17);
+    EXPECT_EQ(wider->cluster_size, 644u);
+    const ClusterHardest own = hardest_start(wider->board);  // the board given is that cluster's hardest start
+    EXPECT_EQ(own.board, wider->board);
+    EXPECT_EQ(own.moves, 17);
+    EXPECT_EQ(own.cluster_size, 644u);
+    EXPECT_EQ(solve(wider->board).moves, 17);
+    // Asked again (from its thread's store of signatures scored): the same.
+    const auto again = signatures.hardest(board, 100'000);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->board, wider->board);
+}
+
+TEST(SignatureHardest, PassesOverBoardsOfAnotherGeometryAndWideSignatures) {
+    const SignatureHardest signatures(6, 0, 0);
+    const Board hardest = read_one("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+    EXPECT_FALSE(signatures.hardest(hardest, 4000));  // 4,805 boards in the signature
+    EXPECT_FALSE(signatures.hardest(board_from_text(hardest.grid(), Side::Left), 100'000));
+    // A wall: not a board of a geometry without walls.
+    EXPECT_FALSE(signatures.hardest(read_one("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"), 100'000));
+    const SignatureHardest walls(6, 0, 2);
+    const auto sixty = walls.hardest(read_one("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"), 100'000);
+    ASSERT_TRUE(sixty);
+    EXPECT_EQ(sixty->moves, 60);
+    EXPECT_EQ(sixty->cluster_size, 2332u);
+}
+
+std::vector<HardestStart> search(int jobs, std::uint64_t seed, int patience = 40, std::uint64_t rounds = 3,
+                                 HardestProgress* last = nullptr) {
     GenerateSpec spec;
     spec.size = {{5, 5}};
     const auto plan = unblock_family().generator()->plan(spec);
     HardestSearch s;
     s.seed = seed;
-    s.rounds = 3;
+    s.rounds = rounds;
     s.walkers = 6;
     s.steps = 20;
     s.count = 3;
     s.jobs = jobs;
-    return search_hardest(*plan, s, [](const HardestProgress&) {});
+    s.patience = patience;
+    return search_hardest(*plan, s, [&](const HardestProgress& p) {
+        if (last) *last = p;
+    });
 }
 
 TEST(HardestSearch, SameSeedAndRoundsSamePuzzlesWhateverTheJobs) {
@@ -47,6 +96,16 @@ TEST(HardestSearch, SameSeedAndRoundsSamePuzzlesWhateverTheJobs) {
     }
     EXPECT_GE(one[0].moves, one[1].moves);
     EXPECT_GE(one[1].moves, one[2].moves);
+}
+
+TEST(HardestSearch, StartsAfreshAfterRoundsWithoutABetterBoardAndStillRepeats) {
+    HardestProgress one_last, two_last;
+    const auto one = search(1, 5, 1, 8, &one_last), two = search(2, 5, 1, 8, &two_last);
+    EXPECT_EQ(one_last.rounds, 8u);
+    EXPECT_GE(one_last.starts, 2u);  // a round without a better board, then a fresh start
+    EXPECT_EQ(one_last.starts, two_last.starts);
+    ASSERT_EQ(one.size(), two.size());
+    for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i].puzzle, two[i].puzzle);
 }
 
 TEST(HardestSearch, KeepsMinimalHardestStarts) {

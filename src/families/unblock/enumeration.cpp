@@ -11,6 +11,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include "families/unblock/signature.h"
 #include "families/unblock/signature_search.h"
 
 namespace slidedb::enumeration {
@@ -246,53 +247,15 @@ std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board) {
     const int walls = static_cast<int>(board.fixed.size());
     if (walls < spec.min_walls || walls > spec.max_walls) return std::nullopt;
     const auto plan = plan_for(spec);
-    const Geometry& g = plan->geometry;
-    TypeChoice choice{};
-    for (int y = 0; y < g.size; ++y) {
-        // The row's items by column: walls and horizontal pieces.
-        std::vector<std::pair<int, int>> items;  // column, length
-        for (const Block& b : board.blocks)
-            if (b.axis == Axis::Horizontal && b.row == y) items.push_back({b.col, b.length});
-        for (const Cell& c : board.fixed)
-            if (c.row == y) items.push_back({c.col, 1});
-        std::sort(items.begin(), items.end());
-        std::vector<std::int8_t> lengths;
-        Cells wall_cells = 0;
-        for (const auto& [col, len] : items) {
-            lengths.push_back(static_cast<std::int8_t>(len));
-            if (len == 1) wall_cells |= Cells{1} << (y * g.size + col);
-        }
-        const auto& types = g.rows[static_cast<std::size_t>(y)];
-        int found = -1;
-        for (std::size_t t = 0; t < types.size() && found < 0; ++t) {
-            Cells w = 0;
-            for (std::size_t i = 0; i < types[t].lengths.size(); ++i)
-                if (types[t].lengths[i] == 1) w |= Cells{1} << (y * g.size + types[t].placements[0].start[i]);
-            if (types[t].lengths == lengths && w == wall_cells) found = static_cast<int>(t);
-        }
-        if (found < 0) return std::nullopt;
-        choice[y] = found;
-    }
+    const auto signature = signature_of(plan->geometry, board);
+    if (!signature) return std::nullopt;
     // Signatures are made in lexicographic order of their row types.
-    const auto at = std::lower_bound(plan->signatures.begin(), plan->signatures.end(), choice);
-    if (at == plan->signatures.end() || *at != choice) return std::nullopt;
+    const auto at = std::lower_bound(plan->signatures.begin(), plan->signatures.end(), signature->rows);
+    if (at == plan->signatures.end() || *at != signature->rows) return std::nullopt;
     const auto s = static_cast<std::size_t>(at - plan->signatures.begin());
     if (!plan->split()) return s;
     // Its part: the one whose column types the board's first columns have.
-    TypeChoice columns{};
-    for (int x = 0; x < g.size; ++x) {
-        std::vector<std::pair<int, int>> pieces;  // row, length
-        for (const Block& b : board.blocks)
-            if (b.axis == Axis::Vertical && b.col == x) pieces.push_back({b.row, b.length});
-        std::sort(pieces.begin(), pieces.end());
-        std::vector<std::int8_t> lengths;
-        for (const auto& [row, len] : pieces) lengths.push_back(static_cast<std::int8_t>(len));
-        const auto& types = g.columns[static_cast<std::size_t>(x)];
-        std::size_t t = 0;
-        while (t < types.size() && types[t].lengths != lengths) ++t;
-        if (t == types.size()) return std::nullopt;
-        columns[x] = static_cast<int>(t);
-    }
+    const TypeChoice& columns = signature->columns;
     for (std::uint64_t u = plan->first_part[s]; u < plan->first_part[s + 1]; ++u) {
         const Part& part = plan->parts[static_cast<std::size_t>(u)];
         bool same = true;

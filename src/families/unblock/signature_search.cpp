@@ -230,6 +230,7 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
         column_type_[x] = &g_.columns[static_cast<std::size_t>(x)][static_cast<std::size_t>(column_types[x])];
         fit_[x] = &g_.fits[static_cast<std::size_t>(x)][static_cast<std::size_t>(column_types[x])];
     }
+    clusters_.clear();
     if (!every_cluster_ && !can_hold_puzzle()) return;
     feasible_.clear();
     std::uint64_t total = 0, blocks = 0;
@@ -342,6 +343,7 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
         if (d != cl.moves) continue;
         if (std::pair{hmask_[n.r], n.vertical} < std::pair{hmask_[cl.hardest.r], cl.hardest.vertical}) cl.hardest = n;
     }
+    if (!puzzles_kept_) return;
     bool kept = false;
     for (Cluster& cl : clusters_) {
         if (analyse(cl.hardest, cl.moves, block_boards_[cl.hardest.cluster], counts, puzzles)) {
@@ -357,6 +359,14 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
         const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[n.cluster])];
         if (cl.puzzle >= 0) ++puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[dist_[n.rank]];
     }
+}
+
+std::optional<SignatureSearch::Farthest> SignatureSearch::farthest() const {
+    const Cluster* best = nullptr;
+    for (const Cluster& cl : clusters_)
+        if (!best || cl.moves > best->moves) best = &cl;
+    if (!best) return std::nullopt;
+    return Farthest{board_of(best->hardest, -1), best->moves, block_boards_[best->hardest.cluster]};
 }
 
 void SignatureSearch::join_blocks() {

@@ -26,16 +26,16 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "families/unblock/enumeration.h"
 #include "families/unblock/line_types.h"
+#include "families/unblock/signature.h"
 #include "families/unblock/seen_boards.h"
 #include "families/unblock/board.h"
 
 namespace slidedb::enumeration {
-
-using TypeChoice = std::array<int, kMaxSize>;
 
 class SignatureSearch {
 public:
@@ -53,6 +53,20 @@ public:
     // types), given the row combinations that leave every column a placement.
     void search(const TypeChoice& column_types, const std::vector<std::uint32_t>& feasible,
                 Counts& counts, std::vector<Puzzle>& puzzles);
+
+    // Off: search() finds each cluster's hardest board but checks none for
+    // minimality and keeps no puzzle; farthest() then says which is hardest.
+    void set_puzzles_kept(bool kept) { puzzles_kept_ = kept; }
+
+    // After search(): the cluster with a goal whose hardest board needs the
+    // most moves (ties: the first found), its board and size; nothing when
+    // no cluster has a goal or the signature can hold no puzzle.
+    struct Farthest {
+        Board board;
+        int moves = 0;
+        std::uint64_t cluster_size = 0;
+    };
+    std::optional<Farthest> farthest() const;
 
     // Whether every piece and wall can, through a chain of pieces whose cells
     // may meet, reach the primary piece. One that cannot never changes how far
@@ -107,6 +121,7 @@ private:
     const Geometry& g_;
     int n_;  // board side
     bool every_cluster_;
+    bool puzzles_kept_ = true;
     TypeChoice row_types_{}, column_types_{};
     std::array<std::uint32_t, kMaxSize> row_stride_{};
     const LineType* row_type_[kMaxSize] = {};

@@ -29,16 +29,27 @@ Grid grid_of(const Board& b) {
     return g;
 }
 
-// Places a block of `length` on free cells at a random spot; false when the
-// spot drawn is taken or not allowed.
+// Places a block of `length` at a spot drawn among those whose cells are all
+// free (in the drawn direction, else the other): on the dense boards the
+// hardest puzzles have, a spot drawn blind is almost never free. False when
+// no spot fits.
 bool place_block(Grid& g, Random& rng, int length, bool vertical, char label, int prisoner_row) {
-    const int r = rng.between(0, vertical ? g.height - length : g.height - 1);
-    const int c = rng.between(0, vertical ? g.width - 1 : g.width - length);
-    if (!vertical && r == prisoner_row) return false;
-    for (int k = 0; k < length; ++k)
-        if (g.at(vertical ? r + k : r, vertical ? c : c + k) != '.') return false;
-    for (int k = 0; k < length; ++k) g.at(vertical ? r + k : r, vertical ? c : c + k) = label;
-    return true;
+    for (int turn = 0; turn < 2; ++turn, vertical = !vertical) {
+        int spots[kMaxSide * kMaxSide], n = 0;
+        for (int r = 0; r <= (vertical ? g.height - length : g.height - 1); ++r) {
+            if (!vertical && r == prisoner_row) continue;
+            for (int c = 0; c <= (vertical ? g.width - 1 : g.width - length); ++c) {
+                bool free = true;
+                for (int k = 0; k < length && free; ++k) free = g.at(vertical ? r + k : r, vertical ? c : c + k) == '.';
+                if (free) spots[n++] = r * kMaxSide + c;
+            }
+        }
+        if (n == 0) continue;
+        const int spot = spots[rng.below(n)], r = spot / kMaxSide, c = spot % kMaxSide;
+        for (int k = 0; k < length; ++k) g.at(vertical ? r + k : r, vertical ? c : c + k) = label;
+        return true;
+    }
+    return false;
 }
 
 // Every row and column keeps a cell its own items never cover.
@@ -103,10 +114,7 @@ Board mutate(const Board& start, Random& rng, const MutationLimits& limits) {
         const Block& k = board.blocks[static_cast<std::size_t>(i)];
         erase(Board::label(i));
         const bool vertical = rng.below(4) == 0 ? k.axis == Axis::Horizontal : k.axis == Axis::Vertical;
-        bool placed = false;
-        for (int attempt = 0; attempt < 8 && !placed; ++attempt)
-            placed = place_block(g, rng, k.length, vertical, Board::label(i), pr);
-        if (!placed) return start;
+        if (!place_block(g, rng, k.length, vertical, Board::label(i), pr)) return start;
     } else if (pick < 88) {  // a block nudged: to the next line, or one longer or shorter
         if (blocks < 2) return start;
         const int i = rng.between(1, blocks - 1);
@@ -137,10 +145,15 @@ Board mutate(const Board& start, Random& rng, const MutationLimits& limits) {
             g.at(c.row, c.col) = '.';
         }
         if (what != 1) {
-            const int r = rng.between(0, g.height - 1), c = rng.between(0, g.width - 1);
-            const bool ahead = board.exit == Side::Right ? c > prisoner.col : c < prisoner.col;
-            if (g.at(r, c) != '.' || (r == pr && ahead)) return start;
-            g.at(r, c) = 'x';
+            int cells[kMaxSide * kMaxSide], n = 0;
+            for (int r = 0; r < g.height; ++r)
+                for (int c = 0; c < g.width; ++c) {
+                    const bool ahead = board.exit == Side::Right ? c > prisoner.col : c < prisoner.col;
+                    if (g.at(r, c) == '.' && !(r == pr && ahead)) cells[n++] = r * kMaxSide + c;
+                }
+            if (n == 0) return start;
+            const int cell = cells[rng.below(n)];
+            g.at(cell / kMaxSide, cell % kMaxSide) = 'x';
         }
     }
     Board out = board_from_grid(g.rows, board.exit);

@@ -8,6 +8,7 @@
 #include "families/unblock/generate/hardest_start.h"
 #include "families/unblock/generate/mutate.h"
 #include "families/unblock/generate/random_board.h"
+#include "families/unblock/generate/signature_hardest.h"
 #include "families/unblock/solver.h"
 #include "families/unblock/unblock_family.h"
 
@@ -16,6 +17,7 @@ namespace slidedb {
 namespace {
 
 constexpr std::uint64_t kSearchedCluster = 25'000;
+constexpr std::uint64_t kSearchedSignature = 100'000;
 
 HardestStart as_start(const ClusterHardest& h) { return {to_puzzle(h.board), h.moves, h.cluster_size}; }
 
@@ -59,6 +61,9 @@ public:
         if (spec.exit && *spec.exit != "left" && *spec.exit != "right")
             throw GenerateError("--exit", "the exit is left or right");
         if (!spec.outline.empty()) throw GenerateError("--outline", "an outline is for the blocks family");
+        if (shape_.width == shape_.height && shape_.width >= 4 && shape_.width <= enumeration::kMaxSize &&
+            shape_.exit == Side::Right && shape_.fixed <= limits_.max_walls)
+            signatures_.emplace(shape_.width, limits_.min_walls, limits_.max_walls);
     }
 
     std::pair<int, int> size() const override { return {shape_.width, shape_.height}; }
@@ -95,7 +100,13 @@ public:
         return flat + '\n';
     }
 
-    Puzzle draw(Random& rng) const override { return to_puzzle(random_board(rng, shape_)); }
+    // With --walls, any number of walls the request allows: a search's
+    // fresh starts then begin among every wall count, not the fewest only.
+    Puzzle draw(Random& rng) const override {
+        BoardShape shape = shape_;
+        if (walls_) shape.fixed = rng.between(limits_.min_walls, limits_.max_walls);
+        return to_puzzle(random_board(rng, shape));
+    }
 
     Puzzle with_board(const Puzzle&, const std::string& board) const override {
         return to_puzzle(board_from_text(board, shape_.exit));
@@ -111,8 +122,14 @@ public:
     // hardest puzzles known have small ones (4,780 boards for 6x6's 51
     // moves, 2,332 for the 60 of one wall), and a wide cluster costs as
     // much as many narrow ones.
+    // On the enumeration's boards, a board stands for its whole signature
+    // (signature_hardest.h); past kSearchedSignature boards, or on other
+    // boards, for its cluster.
     HardestStart hardest(const Puzzle& puzzle) const override {
-        return as_start(hardest_start(board_of(puzzle), kSearchedCluster));
+        const Board board = board_of(puzzle);
+        if (signatures_)
+            if (const auto h = signatures_->hardest(board, kSearchedSignature)) return as_start(*h);
+        return as_start(hardest_start(board, kSearchedCluster));
     }
 
     // Takes off the first piece (blocks in order, then walls) whose board
@@ -142,6 +159,7 @@ private:
     MutationLimits limits_;
     bool walls_ = false;  // --walls given
     bool pieces_given_ = false;  // --blocks given
+    std::optional<SignatureHardest> signatures_;  // on the enumeration's boards
 };
 
 class UnblockGenerator final : public PuzzleGenerator {
