@@ -3,6 +3,7 @@
 #include "families/unblock/board_file.h"
 #include "families/unblock/cluster_representative.h"
 #include "families/unblock/generate/hardest_start.h"
+#include "families/unblock/generate/mutate.h"
 #include "families/unblock/generate/signature_hardest.h"
 #include "families/unblock/solver.h"
 #include "families/unblock/unblock_family.h"
@@ -66,6 +67,18 @@ TEST(SignatureHardest, PassesOverBoardsOfAnotherGeometryAndWideSignatures) {
     ASSERT_TRUE(sixty);
     EXPECT_EQ(sixty->moves, 60);
     EXPECT_EQ(sixty->cluster_size, 2332u);
+}
+
+TEST(Mutation, AdditionsAreEveryBlockOrWallOnFreeCells) {
+    const Board alone = board_from_text("......\n......\nAA....\n......\n......\n......", Side::Right);
+    // Rows but the prisoner's: 5 x 5 of two, 5 x 4 of three; columns: 6 x 5
+    // of two and 6 x 4 of three, less the 4 and 6 over the prisoner.
+    EXPECT_EQ(additions(alone, MutationLimits{0, 0, 13}).size(), 89u);
+    // A wall on any free cell but ahead of the prisoner: 36 - 2 - 4.
+    EXPECT_EQ(additions(alone, MutationLimits{0, 1, 13}).size(), 89u + 30u);
+    EXPECT_EQ(additions(alone, MutationLimits{0, 1, 1}).size(), 30u);  // no block more
+    for (const Board& b : additions(alone, MutationLimits{0, 1, 13}))
+        EXPECT_EQ(b.blocks.size() + b.fixed.size(), 2u) << b.grid();
 }
 
 std::vector<HardestStart> search(int jobs, std::uint64_t seed, int patience = 40, std::uint64_t rounds = 3,

@@ -160,4 +160,42 @@ Board mutate(const Board& start, Random& rng, const MutationLimits& limits) {
     return lines_move(out) ? out : start;
 }
 
+std::vector<Board> additions(const Board& board, const MutationLimits& limits) {
+    std::vector<Board> out;
+    const Grid g = grid_of(board);
+    const Block& prisoner = board.blocks[0];
+    const int blocks = static_cast<int>(board.blocks.size());
+    auto keep = [&](const Grid& with) {
+        Board b = board_from_grid(with.rows, board.exit);
+        if (lines_move(b)) out.push_back(std::move(b));
+    };
+    if (blocks < limits.max_blocks)
+        for (int length = 2; length <= 3; ++length)
+            for (const bool vertical : {false, true})
+                for (int r = 0; r <= (vertical ? g.height - length : g.height - 1); ++r) {
+                    if (!vertical && r == prisoner.row) continue;
+                    for (int c = 0; c <= (vertical ? g.width - 1 : g.width - length); ++c) {
+                        Grid with = g;
+                        bool free = true;
+                        for (int k = 0; k < length && free; ++k) {
+                            char& cell = with.at(vertical ? r + k : r, vertical ? c : c + k);
+                            free = cell == '.';
+                            cell = Board::label(blocks);
+                        }
+                        if (free) keep(with);
+                    }
+                }
+    if (static_cast<int>(board.fixed.size()) < limits.max_walls)
+        for (int r = 0; r < g.height; ++r)
+            for (int c = 0; c < g.width; ++c) {
+                const bool ahead = board.exit == Side::Right ? c > prisoner.col : c < prisoner.col;
+                if (g.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] != '.' || (r == prisoner.row && ahead))
+                    continue;
+                Grid with = g;
+                with.at(r, c) = 'x';
+                keep(with);
+            }
+    return out;
+}
+
 }  // namespace slidedb

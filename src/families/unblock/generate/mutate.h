@@ -2,6 +2,8 @@
 // hardest puzzles.
 #pragma once
 
+#include <vector>
+
 #include "families/unblock/board.h"
 #include "puzzle/random.h"
 
@@ -19,5 +21,13 @@ struct MutationLimits {
 // horizontal block or wall ever stands right of the prisoner on its row.
 // Returns the board unchanged when the change drawn does not fit.
 Board mutate(const Board& board, Random& rng, const MutationLimits& limits);
+
+// The board `moves` random moves on (fewer when it is stuck).
+Board wander(const Board& board, Random& rng, int moves);
+
+// Every board with one block (2 or 3 long, either way) or one wall more on
+// free cells, under the same rules as mutate(): the choices of a step that
+// takes the best of them.
+std::vector<Board> additions(const Board& board, const MutationLimits& limits);
 
 }  // namespace slidedb

@@ -18,6 +18,7 @@ namespace {
 
 constexpr std::uint64_t kSearchedCluster = 25'000;
 constexpr std::uint64_t kSearchedSignature = 100'000;
+constexpr int kBestAdditionShare = 5;  // percent of the steps
 
 HardestStart as_start(const ClusterHardest& h) { return {to_puzzle(h.board), h.moves, h.cluster_size}; }
 
@@ -114,8 +115,19 @@ public:
 
     bool can_search() const override { return true; }
 
+    // Now and then the step is the best of every block or wall added (on
+    // the board, or a few moves on): a peak whose every block counts is
+    // climbed one best addition after another, where blind additions miss it.
     Puzzle mutate(const Puzzle& puzzle, Random& rng) const override {
-        return to_puzzle(slidedb::mutate(board_of(puzzle), rng, limits_));
+        const Board board = board_of(puzzle);
+        if (rng.below(100) >= kBestAdditionShare) return to_puzzle(slidedb::mutate(board, rng, limits_));
+        const Board from = rng.below(2) == 0 ? wander(board, rng, rng.between(1, 24)) : board;
+        HardestStart best{puzzle, -1, 0};
+        for (const Board& b : additions(from, limits_)) {
+            HardestStart h = hardest(to_puzzle(b));
+            if (h.moves > best.moves) best = std::move(h);
+        }
+        return best.puzzle;
     }
 
     // Clusters past kSearchedCluster boards are left out (moves -1): the
