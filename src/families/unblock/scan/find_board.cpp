@@ -38,12 +38,20 @@ std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1, bool qui
     const int ns = (n - 1) / sa + 1;
     std::vector<int> count(static_cast<size_t>(ns), 0);
     int tot = 0;
-    for (int j = b0; j <= b1; j += step, ++tot) {
-        if (along_x) {
+    for (int j = b0; j <= b1; j += step) ++tot;
+    if (along_x) {
+        for (int j = b0; j <= b1; j += step) {
             const std::uint8_t* row = im_.px(0, j);
             for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(row + 3 * k * sa);
-        } else {
-            for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(im_.px(j, k * sa));
+        }
+    } else {
+        // Row by row, each sampled row read once from left to right (a
+        // column at a time would read a cache line per sample).
+        for (int k = 0; k < ns; ++k) {
+            const std::uint8_t* row = im_.px(0, k * sa);
+            int n = 0;
+            for (int j = b0; j <= b1; j += step) n += is_gap_dark(row + 3 * j);
+            count[static_cast<size_t>(k)] = n;
         }
     }
     std::vector<double> pre(static_cast<size_t>(n) + 1, 0.0);

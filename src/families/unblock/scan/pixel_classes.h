@@ -1,6 +1,7 @@
 // The three colours a screenshot of the game is read by.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace slidedb::scanning {
@@ -55,6 +56,16 @@ inline bool is_ink(const std::uint8_t* p) {
 // Red ink is bright; the dark red at the rim of cherry wood (and the red a
 // JPEG bleeds into the seams beside it) is not.
 inline bool is_red_ink(const std::uint8_t* p) { return is_red(p) && luma(p) >= 60; }
+
+// Red ink far redder than shaded orange wood (rivets are looked for on
+// wood, where only this red is surely a mark).
+inline bool is_bright_red_ink(const std::uint8_t* p) { return is_red_ink(p) && p[0] >= 160 && 4 * p[1] <= p[0]; }
+
+// Near white: a word written in white (no floor, no cherry or orange wood,
+// is near white).
+inline bool is_white(const std::uint8_t* p) {
+    return luma(p) >= 200 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= 45;
+}
 
 // On the prisoner, whose red has no highlight near white, white is ink too
 // (a word written on it).

@@ -23,12 +23,18 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
     const int astep = std::max(1, static_cast<int>(q / 30));
     const bool red_ink = cls(r, c) != 2;
     const int width = 2 * reach + 1;
+    // (the offsets across are the same on every line: rounded once)
+    std::vector<int> across(static_cast<size_t>(width));
+    for (int d = -reach; d <= reach; ++d) across[static_cast<size_t>(d + reach)] = round_px(e + d);
+    const int n_lines = static_cast<int>(a1) >= static_cast<int>(a0) ? (static_cast<int>(a1) - static_cast<int>(a0)) / astep + 1 : 0;
     std::vector<int> lum;            // per line across and offset: luma, or -1 off the picture
     std::vector<std::uint8_t> ink;   // and whether a mark's ink is there
+    lum.reserve(static_cast<size_t>(n_lines * width));
+    ink.reserve(static_cast<size_t>(n_lines * width));
     int lines = 0;
     for (int a = static_cast<int>(a0); a <= static_cast<int>(a1); a += astep, ++lines) {
         for (int d = -reach; d <= reach; ++d) {
-            const int u = round_px(e + d);
+            const int u = across[static_cast<size_t>(d + reach)];
             const int x = vertical_edge ? u : a, y = vertical_edge ? a : u;
             if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) {
                 lum.push_back(-1);

@@ -18,6 +18,7 @@
 
 #include <fmt/format.h>
 
+#include "families/unblock/scan/ink_map.h"
 #include "families/unblock/scan/pixel_classes.h"
 #include "families/unblock/scan/screenshot.h"
 
@@ -89,7 +90,9 @@ enum class Finder { Evidence, Frame };
 
 class Scanner {
 public:
-    Scanner(const Image& im, ScanTrace* trace, Finder finder) : im_(im), trace_(trace), finder_(finder) {}
+    // `ink` is the picture's ink map, shared by the scanners of one picture.
+    Scanner(const Image& im, ScanTrace* trace, Finder finder, InkMap& ink)
+        : im_(im), trace_(trace), finder_(finder), ink_(ink) {}
 
     bool grew() const { return grew_; }
     // How far the scan got: 0 the prisoner, 1 the board, 2 the cells, 3 the
@@ -123,11 +126,13 @@ public:
 
     // Reads the cells, the blocks and the exit on the grid located.
     std::variant<ScanResult, ScanError> read() {
+        // (cells read already were read by past_wood, which found no wood
+        // beyond this grid's edges: it is not looked for twice)
         if (!cells_read_) {
             if (auto f = read_cells()) return ScanError{f->message};
-        }
-        if (finder_ == Finder::Evidence) {
-            if (auto f = check_beyond()) return ScanError{f->message};
+            if (finder_ == Finder::Evidence) {
+                if (auto f = check_beyond()) return ScanError{f->message};
+            }
         }
         if (auto f = check_cut_ends()) return ScanError{f->message};
         stage_ = 3;
@@ -153,6 +158,7 @@ private:
     const Image& im_;
     ScanTrace* trace_;
     Finder finder_;
+    InkMap& ink_;
     bool grew_ = false;  // the frame finder added a row or column the floor did not reach
     bool adopted_ = false;  // the prisoner came from another scanner (adopt)
     int stage_ = 0;
@@ -279,7 +285,7 @@ private:
     // Where each side's walk starts (grid lines from the prisoner's) and
     // where it stopped.
     std::array<int, 4> walk_from_{0, 0, 0, 0}, edge_k_{0, 0, 0, 0};
-    bool cells_read_ = false;  // read_cells already ran on the grid located
+    bool cells_read_ = false;  // read_cells ran on the grid located, no wood beyond it
     int short_ = 0;  // the tray came out under 4 cells: 1 high, 2 wide
 
     // Walks the two sides across a tray too small again from their next
