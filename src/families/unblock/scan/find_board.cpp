@@ -77,8 +77,8 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
     lo = quick ? std::max(0.0, lo - 0.6 * p0_) : 0.0;
     hi = quick ? std::min(static_cast<double>(n), hi + 0.6 * p0_) : n;
     auto avg = [&](double a, double b) {
-        const int ia = std::clamp(static_cast<int>(std::floor(a)), 0, n);
-        const int ib = std::clamp(static_cast<int>(std::ceil(b)), 0, n);
+        const int ia = std::clamp(floor_px(a), 0, n);
+        const int ib = std::clamp(ceil_px(b), 0, n);
         return ib > ia ? (pre[static_cast<size_t>(ib)] - pre[static_cast<size_t>(ia)]) / (ib - ia) : 0.0;
     };
     struct Fit {
@@ -122,7 +122,7 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
 // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
 // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
 Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, std::uint8_t* seen,
-                                     bool rim_allowed) const {
+                                     bool rim_allowed) {
     const bool horiz = side < 2;
     const double p = horiz ? py_ : px_, q = horiz ? px_ : py_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
@@ -137,13 +137,32 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
     // allowed, a run of dark that leaves the opening, or reaches it, is no
     // seam unless it goes on for more than 0.05 of a cell.
     const int rim = rim_allowed ? static_cast<int>(0.05 * q / st) : 0;
-    // Dark at sample j, d beyond the line.
-    auto dark_beyond = [&](int j, double d) {
-        const double a = j * st, u = e + o * d;
-        return horiz ? dark_at(a, u) : dark_at(u, a);
+    // The pixels looked at across the side are the same for every sample:
+    // 0.06, 0.10 and 0.14 of a cell beyond the line, and 0, 1, ... din
+    // before it. They are rounded once (-1 off the picture).
+    const int across_n = horiz ? im_.height : im_.width, along_n = horiz ? im_.width : im_.height;
+    auto across = [&](double u) {
+        const int iu = round_px(u);
+        return iu >= 0 && iu < across_n ? iu : -1;
+    };
+    const int beyond[3] = {across(e + o * (0.06 * p)), across(e + o * (0.10 * p)), across(e + o * (0.14 * p))};
+    std::vector<int>& before = before_;
+    before.clear();
+    for (double d = 0; d <= din; d += 1) before.push_back(across(e - o * d));
+    // The pixel at sample j (its position along rounded, -1 off the
+    // picture) and `iu` across.
+    auto along_px = [&](int j) {
+        const int ia = round_px(j * st);
+        return ia >= 0 && ia < along_n ? ia : -1;
+    };
+    auto pixel = [&](int ia, int iu) { return horiz ? im_.px(ia, iu) : im_.px(iu, ia); };
+    // Dark at sample j, beyond[k] across.
+    auto dark_beyond = [&](int ia, int k) {
+        return ia >= 0 && beyond[k] >= 0 && is_gap_dark(pixel(ia, beyond[k]));
     };
     auto opening_at = [&](int j) {
-        return dark_beyond(j, 0.06 * p) && dark_beyond(j, 0.10 * p) && dark_beyond(j, 0.14 * p);
+        const int ia = along_px(j);
+        return dark_beyond(ia, 0) && dark_beyond(ia, 1) && dark_beyond(ia, 2);
     };
     bool from_opening = false, after_stretch = false;
     auto close_run = [&](bool into_opening) {
@@ -160,26 +179,26 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
         std::uint8_t off_picture = 0;
         std::uint8_t& v = j >= 0 && j < along.kept ? seen[j] : off_picture;
         if (v == 0) {
-            const double a = j * st;
-            auto at = [&](double d) { return dark_beyond(j, d); };
+            const int ia = along_px(j);
+            auto at = [&](int k) { return dark_beyond(ia, k); };
             // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
             // at all three is part of a seam. Each is looked at only when it
             // can still change the outcome.
             bool good = false, seam = false;
-            if (at(0.06 * p)) {
-                seam = at(0.10 * p) && at(0.14 * p);
-            } else if (!at(0.10 * p) && !at(0.14 * p)) {
+            if (at(0)) {
+                seam = at(1) && at(2);
+            } else if (!at(1) && !at(2) && ia >= 0) {
                 // Inside, the tray's margin or rim: something dark within a
                 // few pixels of the line (the outer blocks may touch the
                 // rim); a block crossing the line shows none.
-                for (double d = 0; d <= din && !good; d += 1) {
-                    const double u = e - o * d;
-                    const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
-                    if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
-                    const std::uint8_t* px = im_.px(ix, iy);
+                for (size_t i = 0; i < before.size() && !good; ++i) {
+                    if (before[i] < 0) continue;
+                    const std::uint8_t* px = pixel(ia, before[i]);
                     // (a block's dark rim, which JPEG may redden past the
-                    // floor's colour, is dark enough: wood is far lighter)
-                    good = is_gap_dark(px) || luma(px) < 70;
+                    // floor's colour, is dark enough: wood is far lighter;
+                    // nothing over luma 105 is gap dark)
+                    const int y = luma(px);
+                    good = y < 70 || (y <= 105 && is_gap_dark(px));
                 }
             }
             v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam

@@ -30,7 +30,7 @@ enum InkKind : unsigned {
 class InkMap {
 public:
     explicit InkMap(const Image& im)
-        : im_(im), end_(im.rgb.data() + im.rgb.size()), tw_((im.width + 7) / 8), th_((im.height + 7) / 8) {}
+        : im_(im), tw_((im.width + 7) / 8), th_((im.height + 7) / 8) {}
 
     // Is a pixel of one of `kinds` in [x0, x1] x [y0, y1], clipped to the
     // picture?
@@ -47,9 +47,11 @@ public:
             done_ = std::make_unique<std::uint8_t[]>(n);
             bits_ = std::make_unique_for_overwrite<std::uint64_t[]>(4 * n);
         }
-        // The colours of ink (blue, green, red) are tested together, white
-        // apart: few samples ask for white.
-        const unsigned need = ((kinds & (kInk | kRedInk | kBrightRedInk)) ? kColours : 0u) | ((kinds & kWhite) ? kWhites : 0u);
+        // Blue and green ink, red ink and white are each found in a tile
+        // when first asked for: the prisoner's cells are asked about blue
+        // and green only, and few samples ask for white.
+        const unsigned need = ((kinds & kInk) ? kBlueGreen : 0u) | ((kinds & (kRedInk | kBrightRedInk)) ? kReds : 0u) |
+                              ((kinds & kWhite) ? kWhites : 0u);
         for (int ty = y0 >> 3; ty <= y1 >> 3; ++ty) {
             const int r0 = std::max(y0 - 8 * ty, 0), r1 = std::min(y1 - 8 * ty, 7);
             const std::uint64_t rows = (~0ULL >> (8 * (7 - r1))) & (~0ULL << (8 * r0));
@@ -68,10 +70,9 @@ public:
     }
 
 private:
-    static constexpr unsigned kColours = 1, kWhites = 2;  // groups of kinds classified together
+    static constexpr unsigned kBlueGreen = 1, kReds = 2, kWhites = 4;  // groups of kinds classified together
 
     const Image& im_;
-    const std::uint8_t* end_;  // the end of its pixels
     int tw_, th_;  // tiles across and down
     std::unique_ptr<std::uint8_t[]> done_;   // per tile: the groups classified
     std::unique_ptr<std::uint64_t[]> bits_;  // per tile: ink, red ink, bright red ink, white (bit 8 * row + col)
@@ -79,38 +80,17 @@ private:
     void classify(size_t t, int tx, int ty, unsigned groups) {
         const int x0 = 8 * tx, y0 = 8 * ty;
         const int w = std::min(8, im_.width - x0), h = std::min(8, im_.height - y0);
-        std::uint64_t ink = 0, red = 0, bright = 0, white = 0;
-        for (int y = 0; y < h; ++y) {
-            const std::uint8_t* row = im_.px(x0, y0 + y);
-            const std::uint8_t* p = row;
-            unsigned ink_row = 0, red_row = 0, bright_row = 0, white_row = 0;
-            // (a row of plain pixels, as most are, is ruled out by two
-            // vector tests that read 33 bytes: ink_lanes.h)
-            const bool plain = (groups & kColours) && w == 8 && row + 33 <= end_ && plainly_no_ink(row, kFivePixels) &&
-                               plainly_no_ink(row + 15, kThreePixels);
-            if ((groups & kColours) && !plain)
-                for (int x = 0; x < w; ++x, p += 3) {
-                    ink_row |= static_cast<unsigned>(is_ink(p)) << x;
-                    if (is_red_ink(p)) {
-                        red_row |= 1u << x;
-                        bright_row |= static_cast<unsigned>(is_bright_red_ink(p)) << x;
-                    }
-                }
-            p = row;
-            if (groups & kWhites)
-                for (int x = 0; x < w; ++x, p += 3) white_row |= static_cast<unsigned>(is_white(p)) << x;
-            ink |= static_cast<std::uint64_t>(ink_row) << (8 * y);
-            red |= static_cast<std::uint64_t>(red_row) << (8 * y);
-            bright |= static_cast<std::uint64_t>(bright_row) << (8 * y);
-            white |= static_cast<std::uint64_t>(white_row) << (8 * y);
-        }
         std::uint64_t* b = &bits_[4 * t];
-        if (groups & kColours) {
-            b[0] = ink;
-            b[1] = red;
-            b[2] = bright;
+        if (groups & kBlueGreen) b[0] = blue_green_tile(im_, x0, y0, w, h);
+        if (groups & kReds) red_tile(im_, x0, y0, w, h, b[1], b[2]);
+        if (groups & kWhites) {
+            std::uint64_t white = 0;
+            for (int y = 0; y < h; ++y) {
+                const std::uint8_t* p = im_.px(x0, y0 + y);
+                for (int x = 0; x < w; ++x, p += 3) white |= static_cast<std::uint64_t>(is_white(p)) << (8 * y + x);
+            }
+            b[3] = white;
         }
-        if (groups & kWhites) b[3] = white;
         done_[t] = static_cast<std::uint8_t>(done_[t] | groups);
     }
 };

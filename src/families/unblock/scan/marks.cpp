@@ -29,21 +29,7 @@ bool Scanner::ink_near_cell(int r, int c) const {
     const int x1 = std::min(im_.width - 1, static_cast<int>(cell_x(c + 1) + ink_reach()));
     const int y0 = std::max(0, static_cast<int>(cell_y(r) - ink_reach()));
     const int y1 = std::min(im_.height - 1, static_cast<int>(cell_y(r + 1) + ink_reach()));
-    // Three samples at a time are ruled out together (ink_lanes.h), while
-    // the 18 bytes that reads lie in the picture; the rest one by one.
-    const std::uint8_t* end = im_.rgb.data() + im_.rgb.size();
-    for (int y = y0; y <= y1; y += 2) {
-        const std::uint8_t* p = im_.px(x0, y);
-        int x = x0;
-        for (; x + 4 <= x1 && p + 18 <= end; x += 6, p += 18) {
-            if (plainly_no_ink(p, kThreeOfSix)) continue;
-            for (int i = 0; i < 3; ++i)
-                if (is_ink(p + 6 * i) || is_red_ink(p + 6 * i)) return true;
-        }
-        for (; x <= x1; x += 2, p += 6)
-            if (is_ink(p) || is_red_ink(p)) return true;
-    }
-    return false;
+    return ink_every_other(im_, x0, y0, x1, y1);
 }
 
 }  // namespace slidedb::scanning

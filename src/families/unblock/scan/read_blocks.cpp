@@ -27,23 +27,22 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
     std::vector<int> across(static_cast<size_t>(width));
     for (int d = -reach; d <= reach; ++d) across[static_cast<size_t>(d + reach)] = round_px(e + d);
     const int n_lines = static_cast<int>(a1) >= static_cast<int>(a0) ? (static_cast<int>(a1) - static_cast<int>(a0)) / astep + 1 : 0;
-    std::vector<int> lum;            // per line across and offset: luma, or -1 off the picture
-    std::vector<std::uint8_t> ink;   // and whether a mark's ink is there
-    lum.reserve(static_cast<size_t>(n_lines * width));
-    ink.reserve(static_cast<size_t>(n_lines * width));
+    // per line across and offset: luma, or -1 off the picture, and whether a mark's ink is there
+    std::vector<int> lum(static_cast<size_t>(n_lines) * static_cast<size_t>(width));
+    std::vector<std::uint8_t> ink(lum.size());
     int lines = 0;
     for (int a = static_cast<int>(a0); a <= static_cast<int>(a1); a += astep, ++lines) {
-        for (int d = -reach; d <= reach; ++d) {
-            const int u = across[static_cast<size_t>(d + reach)];
+        const size_t line = static_cast<size_t>(lines) * static_cast<size_t>(width);
+        for (size_t i = 0; i < static_cast<size_t>(width); ++i) {
+            const int u = across[i];
             const int x = vertical_edge ? u : a, y = vertical_edge ? a : u;
             if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) {
-                lum.push_back(-1);
-                ink.push_back(0);
+                lum[line + i] = -1;
                 continue;
             }
             const std::uint8_t* px = im_.px(x, y);
-            lum.push_back(luma(px));
-            ink.push_back(red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px));
+            lum[line + i] = luma(px);
+            ink[line + i] = red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px);
         }
     }
     // Each sample within ink_reach of ink (across, and along in lines) is

@@ -209,12 +209,6 @@ private:
     // row of blocks is never taken for that light band: seams or floor
     // break it, and a block crossing the line darkens nothing inside.
 
-    bool dark_at(double x, double y) const {
-        const int ix = round_px(x), iy = round_px(y);
-        if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
-        return is_gap_dark(im_.px(ix, iy));
-    }
-
     int plen_ = 2;
     double p0_ = 0;
 
@@ -247,7 +241,8 @@ private:
     // 3 right) along the samples `along`? `seen` keeps what each sample
     // showed (0 not looked at yet), by its index. rim_allowed: a short run
     // of dark next to the exit's opening is its rounded corner, not a seam.
-    EdgeLook edge_look(int side, double e, const Samples& along, std::uint8_t* seen, bool rim_allowed) const;
+    EdgeLook edge_look(int side, double e, const Samples& along, std::uint8_t* seen, bool rim_allowed);
+    std::vector<int> before_;  // edge_look's pixels before the line (kept to spare an allocation per look)
 
     // Per side and grid line walked, what each sample showed at each
     // position tried (see edge_look), for the current grid.
