@@ -139,30 +139,34 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
     const int rim = rim_allowed ? static_cast<int>(0.05 * q / st) : 0;
     // The pixels looked at across the side are the same for every sample:
     // 0.06, 0.10 and 0.14 of a cell beyond the line, and 0, 1, ... din
-    // before it. They are rounded once (-1 off the picture).
+    // before it. They are rounded once, and kept as the distance in bytes
+    // from the sample's pixel on the line's own row or column (-1 off the
+    // picture).
     const int across_n = horiz ? im_.height : im_.width, along_n = horiz ? im_.width : im_.height;
-    auto across = [&](double u) {
+    const std::ptrdiff_t across_bytes = horiz ? 3 * static_cast<std::ptrdiff_t>(im_.width) : 3;
+    auto across = [&](double u) -> std::ptrdiff_t {
         const int iu = round_px(u);
-        return iu >= 0 && iu < across_n ? iu : -1;
+        return iu >= 0 && iu < across_n ? iu * across_bytes : -1;
     };
-    const int beyond[3] = {across(e + o * (0.06 * p)), across(e + o * (0.10 * p)), across(e + o * (0.14 * p))};
-    std::vector<int>& before = before_;
+    const std::ptrdiff_t beyond[3] = {across(e + o * (0.06 * p)), across(e + o * (0.10 * p)),
+                                      across(e + o * (0.14 * p))};
+    std::vector<std::ptrdiff_t>& before = before_;
     before.clear();
     for (double d = 0; d <= din; d += 1) before.push_back(across(e - o * d));
-    // The pixel at sample j (its position along rounded, -1 off the
-    // picture) and `iu` across.
-    auto along_px = [&](int j) {
+    // Sample j's pixel at across 0 (its position along rounded), or null
+    // off the picture.
+    auto base_at = [&](int j) -> const std::uint8_t* {
         const int ia = round_px(j * st);
-        return ia >= 0 && ia < along_n ? ia : -1;
+        if (ia < 0 || ia >= along_n) return nullptr;
+        return horiz ? im_.px(ia, 0) : im_.px(0, ia);
     };
-    auto pixel = [&](int ia, int iu) { return horiz ? im_.px(ia, iu) : im_.px(iu, ia); };
-    // Dark at sample j, beyond[k] across.
-    auto dark_beyond = [&](int ia, int k) {
-        return ia >= 0 && beyond[k] >= 0 && is_gap_dark(pixel(ia, beyond[k]));
+    // Dark at a sample (its base), beyond[k] across.
+    auto dark_beyond = [&](const std::uint8_t* base, int k) {
+        return base && beyond[k] >= 0 && is_gap_dark(base + beyond[k]);
     };
     auto opening_at = [&](int j) {
-        const int ia = along_px(j);
-        return dark_beyond(ia, 0) && dark_beyond(ia, 1) && dark_beyond(ia, 2);
+        const std::uint8_t* base = base_at(j);
+        return dark_beyond(base, 0) && dark_beyond(base, 1) && dark_beyond(base, 2);
     };
     bool from_opening = false, after_stretch = false;
     auto close_run = [&](bool into_opening) {
@@ -179,21 +183,21 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
         std::uint8_t off_picture = 0;
         std::uint8_t& v = j >= 0 && j < along.kept ? seen[j] : off_picture;
         if (v == 0) {
-            const int ia = along_px(j);
-            auto at = [&](int k) { return dark_beyond(ia, k); };
+            const std::uint8_t* base = base_at(j);
+            auto at = [&](int k) { return dark_beyond(base, k); };
             // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
             // at all three is part of a seam. Each is looked at only when it
             // can still change the outcome.
             bool good = false, seam = false;
             if (at(0)) {
                 seam = at(1) && at(2);
-            } else if (!at(1) && !at(2) && ia >= 0) {
+            } else if (!at(1) && !at(2) && base) {
                 // Inside, the tray's margin or rim: something dark within a
                 // few pixels of the line (the outer blocks may touch the
                 // rim); a block crossing the line shows none.
                 for (size_t i = 0; i < before.size() && !good; ++i) {
                     if (before[i] < 0) continue;
-                    const std::uint8_t* px = pixel(ia, before[i]);
+                    const std::uint8_t* px = base + before[i];
                     // (a block's dark rim, which JPEG may redden past the
                     // floor's colour, is dark enough: wood is far lighter;
                     // nothing over luma 105 is gap dark)

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -242,7 +243,7 @@ private:
     // showed (0 not looked at yet), by its index. rim_allowed: a short run
     // of dark next to the exit's opening is its rounded corner, not a seam.
     EdgeLook edge_look(int side, double e, const Samples& along, std::uint8_t* seen, bool rim_allowed);
-    std::vector<int> before_;  // edge_look's pixels before the line (kept to spare an allocation per look)
+    std::vector<std::ptrdiff_t> before_;  // edge_look's pixels before the line (kept to spare an allocation per look)
 
     // Per side and grid line walked, what each sample showed at each
     // position tried (see edge_look), for the current grid.
