@@ -38,12 +38,20 @@ std::vector<double> Scanner::dark_profile(bool along_x, int b0, int b1, bool qui
     const int ns = (n - 1) / sa + 1;
     std::vector<int> count(static_cast<size_t>(ns), 0);
     int tot = 0;
-    for (int j = b0; j <= b1; j += step, ++tot) {
-        if (along_x) {
+    for (int j = b0; j <= b1; j += step) ++tot;
+    if (along_x) {
+        for (int j = b0; j <= b1; j += step) {
             const std::uint8_t* row = im_.px(0, j);
             for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(row + 3 * k * sa);
-        } else {
-            for (int k = 0; k < ns; ++k) count[static_cast<size_t>(k)] += is_gap_dark(im_.px(j, k * sa));
+        }
+    } else {
+        // Row by row, each sampled row read once from left to right (a
+        // column at a time would read a cache line per sample).
+        for (int k = 0; k < ns; ++k) {
+            const std::uint8_t* row = im_.px(0, k * sa);
+            int n = 0;
+            for (int j = b0; j <= b1; j += step) n += is_gap_dark(row + 3 * j);
+            count[static_cast<size_t>(k)] = n;
         }
     }
     std::vector<double> pre(static_cast<size_t>(n) + 1, 0.0);
@@ -69,8 +77,8 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
     lo = quick ? std::max(0.0, lo - 0.6 * p0_) : 0.0;
     hi = quick ? std::min(static_cast<double>(n), hi + 0.6 * p0_) : n;
     auto avg = [&](double a, double b) {
-        const int ia = std::clamp(static_cast<int>(std::floor(a)), 0, n);
-        const int ib = std::clamp(static_cast<int>(std::ceil(b)), 0, n);
+        const int ia = std::clamp(floor_px(a), 0, n);
+        const int ib = std::clamp(ceil_px(b), 0, n);
         return ib > ia ? (pre[static_cast<size_t>(ib)] - pre[static_cast<size_t>(ia)]) / (ib - ia) : 0.0;
     };
     struct Fit {
@@ -114,7 +122,7 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
 // left and right) the tray's edge on `side` (0 top, 1 bottom, 2 left,
 // 3 right) along [a0, a1], the stretch [s0, s1] (the exit's row) aside?
 Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, std::uint8_t* seen,
-                                     bool rim_allowed) const {
+                                     bool rim_allowed) {
     const bool horiz = side < 2;
     const double p = horiz ? py_ : px_, q = horiz ? px_ : py_;
     const double o = (side == 0 || side == 2) ? -1 : 1;
@@ -129,13 +137,36 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
     // allowed, a run of dark that leaves the opening, or reaches it, is no
     // seam unless it goes on for more than 0.05 of a cell.
     const int rim = rim_allowed ? static_cast<int>(0.05 * q / st) : 0;
-    // Dark at sample j, d beyond the line.
-    auto dark_beyond = [&](int j, double d) {
-        const double a = j * st, u = e + o * d;
-        return horiz ? dark_at(a, u) : dark_at(u, a);
+    // The pixels looked at across the side are the same for every sample:
+    // 0.06, 0.10 and 0.14 of a cell beyond the line, and 0, 1, ... din
+    // before it. They are rounded once, and kept as the distance in bytes
+    // from the sample's pixel on the line's own row or column (-1 off the
+    // picture).
+    const int across_n = horiz ? im_.height : im_.width, along_n = horiz ? im_.width : im_.height;
+    const std::ptrdiff_t across_bytes = horiz ? 3 * static_cast<std::ptrdiff_t>(im_.width) : 3;
+    auto across = [&](double u) -> std::ptrdiff_t {
+        const int iu = round_px(u);
+        return iu >= 0 && iu < across_n ? iu * across_bytes : -1;
+    };
+    const std::ptrdiff_t beyond[3] = {across(e + o * (0.06 * p)), across(e + o * (0.10 * p)),
+                                      across(e + o * (0.14 * p))};
+    std::vector<std::ptrdiff_t>& before = before_;
+    before.clear();
+    for (double d = 0; d <= din; d += 1) before.push_back(across(e - o * d));
+    // Sample j's pixel at across 0 (its position along rounded), or null
+    // off the picture.
+    auto base_at = [&](int j) -> const std::uint8_t* {
+        const int ia = round_px(j * st);
+        if (ia < 0 || ia >= along_n) return nullptr;
+        return horiz ? im_.px(ia, 0) : im_.px(0, ia);
+    };
+    // Dark at a sample (its base), beyond[k] across.
+    auto dark_beyond = [&](const std::uint8_t* base, int k) {
+        return base && beyond[k] >= 0 && is_gap_dark(base + beyond[k]);
     };
     auto opening_at = [&](int j) {
-        return dark_beyond(j, 0.06 * p) && dark_beyond(j, 0.10 * p) && dark_beyond(j, 0.14 * p);
+        const std::uint8_t* base = base_at(j);
+        return dark_beyond(base, 0) && dark_beyond(base, 1) && dark_beyond(base, 2);
     };
     bool from_opening = false, after_stretch = false;
     auto close_run = [&](bool into_opening) {
@@ -152,26 +183,26 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
         std::uint8_t off_picture = 0;
         std::uint8_t& v = j >= 0 && j < along.kept ? seen[j] : off_picture;
         if (v == 0) {
-            const double a = j * st;
-            auto at = [&](double d) { return dark_beyond(j, d); };
+            const std::uint8_t* base = base_at(j);
+            auto at = [&](int k) { return dark_beyond(base, k); };
             // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
             // at all three is part of a seam. Each is looked at only when it
             // can still change the outcome.
             bool good = false, seam = false;
-            if (at(0.06 * p)) {
-                seam = at(0.10 * p) && at(0.14 * p);
-            } else if (!at(0.10 * p) && !at(0.14 * p)) {
+            if (at(0)) {
+                seam = at(1) && at(2);
+            } else if (!at(1) && !at(2) && base) {
                 // Inside, the tray's margin or rim: something dark within a
                 // few pixels of the line (the outer blocks may touch the
                 // rim); a block crossing the line shows none.
-                for (double d = 0; d <= din && !good; d += 1) {
-                    const double u = e - o * d;
-                    const int ix = round_px(horiz ? a : u), iy = round_px(horiz ? u : a);
-                    if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) continue;
-                    const std::uint8_t* px = im_.px(ix, iy);
+                for (size_t i = 0; i < before.size() && !good; ++i) {
+                    if (before[i] < 0) continue;
+                    const std::uint8_t* px = base + before[i];
                     // (a block's dark rim, which JPEG may redden past the
-                    // floor's colour, is dark enough: wood is far lighter)
-                    good = is_gap_dark(px) || luma(px) < 70;
+                    // floor's colour, is dark enough: wood is far lighter;
+                    // nothing over luma 105 is gap dark)
+                    const int y = luma(px);
+                    good = y < 70 || (y <= 105 && is_gap_dark(px));
                 }
             }
             v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam

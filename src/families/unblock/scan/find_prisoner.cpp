@@ -63,12 +63,18 @@ double Scanner::trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b
     const int k = std::max(1, (bx.h() * step) / 40);
     std::vector<int> colc(static_cast<size_t>(x1 - x0 + 1)), rowc(static_cast<size_t>(y1 - y0 + 1));
     for (int y = y0; y <= y1; ++y) {
-        const int dx = (y - y0) % k == 0 ? 1 : k;
-        for (int x = x0; x <= x1; x += dx)
-            if (is_red(im_.px(x, y))) {
-                if ((y - y0) % k == 0) ++colc[static_cast<size_t>(x - x0)];
-                if ((x - x0) % k == 0) ++rowc[static_cast<size_t>(y - y0)];
-            }
+        const std::uint8_t* p = im_.px(x0, y);
+        int& row = rowc[static_cast<size_t>(y - y0)];
+        if ((y - y0) % k == 0) {
+            // every pixel: its column, and the row on every k-th one
+            for (int x = x0, m = 0; x <= x1; ++x, p += 3, m = m + 1 == k ? 0 : m + 1)
+                if (is_red(p)) {
+                    ++colc[static_cast<size_t>(x - x0)];
+                    if (m == 0) ++row;
+                }
+        } else {
+            for (int x = x0; x <= x1; x += k, p += 3 * k) row += is_red(p);
+        }
     }
     const int cmax = *std::max_element(colc.begin(), colc.end());
     const int rmax = *std::max_element(rowc.begin(), rowc.end());

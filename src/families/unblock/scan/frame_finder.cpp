@@ -15,10 +15,14 @@ bool Scanner::cold(const std::uint8_t* p) {
     return luma(p) < 48 && hi - lo < 10 && p[0] - p[2] < 6;
 }
 
+// (neighbours are reached from the pixel's own address: the fill asks
+// this of thousands of samples)
 bool Scanner::near_cold(int x, int y) const {
     constexpr int d = 2;  // the blurred border is one or two pixels wide
-    return (x >= d && cold(im_.px(x - d, y))) || (x + d < im_.width && cold(im_.px(x + d, y))) ||
-           (y >= d && cold(im_.px(x, y - d))) || (y + d < im_.height && cold(im_.px(x, y + d)));
+    const std::uint8_t* p = im_.px(x, y);
+    const std::ptrdiff_t down = d * 3 * static_cast<std::ptrdiff_t>(im_.width);
+    return (x >= d && cold(p - 3 * d)) || (x + d < im_.width && cold(p + 3 * d)) || (y >= d && cold(p - down)) ||
+           (y + d < im_.height && cold(p + down));
 }
 
 bool Scanner::passable(int x, int y, int d) const {
@@ -27,9 +31,9 @@ bool Scanner::passable(int x, int y, int d) const {
     const int r = p[0], g = p[1], b = p[2];
     if (r - b < 20 || g + 10 < b || r + 10 < g) return false;
     const int v = luma(p) * 100;
-    const bool valley =
-        (x >= d && x + d < im_.width && v < 82 * std::min(luma(im_.px(x - d, y)), luma(im_.px(x + d, y)))) ||
-        (y >= d && y + d < im_.height && v < 82 * std::min(luma(im_.px(x, y - d)), luma(im_.px(x, y + d))));
+    const std::ptrdiff_t side = 3 * static_cast<std::ptrdiff_t>(d), down = side * im_.width;
+    const bool valley = (x >= d && x + d < im_.width && v < 82 * std::min(luma(p - side), luma(p + side))) ||
+                        (y >= d && y + d < im_.height && v < 82 * std::min(luma(p - down), luma(p + down)));
     return valley && !near_cold(x, y);
 }
 

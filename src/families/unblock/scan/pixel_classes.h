@@ -1,6 +1,7 @@
 // The three colours a screenshot of the game is read by.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace slidedb::scanning {
@@ -16,6 +17,17 @@ namespace slidedb::scanning {
 // Rounds a position to the nearest pixel, halves away from zero, as
 // std::lround does, but inline: the scanner rounds millions of positions.
 inline int round_px(double v) { return v >= 0 ? static_cast<int>(v + 0.5) : -static_cast<int>(0.5 - v); }
+
+// Floor and ceiling of a position as ints (|v| < 2^31), as std::floor and
+// std::ceil give them, without the library call's generality.
+inline int floor_px(double v) {
+    const int i = static_cast<int>(v);
+    return i > v ? i - 1 : i;
+}
+inline int ceil_px(double v) {
+    const int i = static_cast<int>(v);
+    return i < v ? i + 1 : i;
+}
 
 inline int luma(const std::uint8_t* p) { return (77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8; }
 
@@ -35,9 +47,14 @@ inline bool is_wood(const std::uint8_t* p) {
 }
 
 // What shows between blocks: the floor, its shadows, the seams.
+// (is_floor, then the dark, written out with the luma computed once: the
+// scanner asks it of a hundred thousand pixels a picture, most of them
+// lighter than either)
 inline bool is_gap_dark(const std::uint8_t* p) {
-    if (is_floor(p)) return true;
-    return luma(p) < 40 && p[0] >= p[2] + 8 && p[0] + 4 >= p[1];
+    const int r = p[0], g = p[1], b = p[2], y = luma(p);
+    if (y > 105) return false;
+    if (y >= 22 && r - b >= 25 && r - g >= 8 && r - g <= 55 && g + 6 >= b) return true;
+    return y < 40 && r >= b + 8 && r + 4 >= g;
 }
 
 // Marks a person drew over the picture (words, arrows, rectangles, pen
@@ -55,6 +72,16 @@ inline bool is_ink(const std::uint8_t* p) {
 // Red ink is bright; the dark red at the rim of cherry wood (and the red a
 // JPEG bleeds into the seams beside it) is not.
 inline bool is_red_ink(const std::uint8_t* p) { return is_red(p) && luma(p) >= 60; }
+
+// Red ink far redder than shaded orange wood (rivets are looked for on
+// wood, where only this red is surely a mark).
+inline bool is_bright_red_ink(const std::uint8_t* p) { return is_red_ink(p) && p[0] >= 160 && 4 * p[1] <= p[0]; }
+
+// Near white: a word written in white (no floor, no cherry or orange wood,
+// is near white).
+inline bool is_white(const std::uint8_t* p) {
+    return luma(p) >= 200 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= 45;
+}
 
 // On the prisoner, whose red has no highlight near white, white is ink too
 // (a word written on it).

@@ -23,21 +23,32 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
     const int astep = std::max(1, static_cast<int>(q / 30));
     const bool red_ink = cls(r, c) != 2;
     const int width = 2 * reach + 1;
-    std::vector<int> lum;            // per line across and offset: luma, or -1 off the picture
-    std::vector<std::uint8_t> ink;   // and whether a mark's ink is there
+    // (the offsets across are the same on every line: rounded once, and
+    // kept as bytes from the line's pixel on the edge's own row or column,
+    // -1 off the picture)
+    const int across_n = vertical_edge ? im_.width : im_.height, along_n = vertical_edge ? im_.height : im_.width;
+    const std::ptrdiff_t across_bytes = vertical_edge ? 3 : 3 * static_cast<std::ptrdiff_t>(im_.width);
+    std::vector<std::ptrdiff_t> across(static_cast<size_t>(width));
+    for (int d = -reach; d <= reach; ++d) {
+        const int u = round_px(e + d);
+        across[static_cast<size_t>(d + reach)] = u >= 0 && u < across_n ? u * across_bytes : -1;
+    }
+    const int n_lines = static_cast<int>(a1) >= static_cast<int>(a0) ? (static_cast<int>(a1) - static_cast<int>(a0)) / astep + 1 : 0;
+    // per line across and offset: luma, or -1 off the picture, and whether a mark's ink is there
+    std::vector<int> lum(static_cast<size_t>(n_lines) * static_cast<size_t>(width));
+    std::vector<std::uint8_t> ink(lum.size());
     int lines = 0;
     for (int a = static_cast<int>(a0); a <= static_cast<int>(a1); a += astep, ++lines) {
-        for (int d = -reach; d <= reach; ++d) {
-            const int u = round_px(e + d);
-            const int x = vertical_edge ? u : a, y = vertical_edge ? a : u;
-            if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) {
-                lum.push_back(-1);
-                ink.push_back(0);
+        const size_t line = static_cast<size_t>(lines) * static_cast<size_t>(width);
+        const std::uint8_t* base = a < 0 || a >= along_n ? nullptr : vertical_edge ? im_.px(0, a) : im_.px(a, 0);
+        for (size_t i = 0; i < static_cast<size_t>(width); ++i) {
+            if (!base || across[i] < 0) {
+                lum[line + i] = -1;
                 continue;
             }
-            const std::uint8_t* px = im_.px(x, y);
-            lum.push_back(luma(px));
-            ink.push_back(red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px));
+            const std::uint8_t* px = base + across[i];
+            lum[line + i] = luma(px);
+            ink[line + i] = red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px);
         }
     }
     // Each sample within ink_reach of ink (across, and along in lines) is

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "families/unblock/scan/ink_map.h"
 #include "families/unblock/scan/pixel_classes.h"
 #include "families/unblock/scan/screenshot.h"
 
@@ -89,7 +91,9 @@ enum class Finder { Evidence, Frame };
 
 class Scanner {
 public:
-    Scanner(const Image& im, ScanTrace* trace, Finder finder) : im_(im), trace_(trace), finder_(finder) {}
+    // `ink` is the picture's ink map, shared by the scanners of one picture.
+    Scanner(const Image& im, ScanTrace* trace, Finder finder, InkMap& ink)
+        : im_(im), trace_(trace), finder_(finder), ink_(ink) {}
 
     bool grew() const { return grew_; }
     // How far the scan got: 0 the prisoner, 1 the board, 2 the cells, 3 the
@@ -123,11 +127,13 @@ public:
 
     // Reads the cells, the blocks and the exit on the grid located.
     std::variant<ScanResult, ScanError> read() {
+        // (cells read already were read by past_wood, which found no wood
+        // beyond this grid's edges: it is not looked for twice)
         if (!cells_read_) {
             if (auto f = read_cells()) return ScanError{f->message};
-        }
-        if (finder_ == Finder::Evidence) {
-            if (auto f = check_beyond()) return ScanError{f->message};
+            if (finder_ == Finder::Evidence) {
+                if (auto f = check_beyond()) return ScanError{f->message};
+            }
         }
         if (auto f = check_cut_ends()) return ScanError{f->message};
         stage_ = 3;
@@ -153,6 +159,7 @@ private:
     const Image& im_;
     ScanTrace* trace_;
     Finder finder_;
+    InkMap& ink_;
     bool grew_ = false;  // the frame finder added a row or column the floor did not reach
     bool adopted_ = false;  // the prisoner came from another scanner (adopt)
     int stage_ = 0;
@@ -203,12 +210,6 @@ private:
     // row of blocks is never taken for that light band: seams or floor
     // break it, and a block crossing the line darkens nothing inside.
 
-    bool dark_at(double x, double y) const {
-        const int ix = round_px(x), iy = round_px(y);
-        if (ix < 0 || iy < 0 || ix >= im_.width || iy >= im_.height) return false;
-        return is_gap_dark(im_.px(ix, iy));
-    }
-
     int plen_ = 2;
     double p0_ = 0;
 
@@ -241,7 +242,8 @@ private:
     // 3 right) along the samples `along`? `seen` keeps what each sample
     // showed (0 not looked at yet), by its index. rim_allowed: a short run
     // of dark next to the exit's opening is its rounded corner, not a seam.
-    EdgeLook edge_look(int side, double e, const Samples& along, std::uint8_t* seen, bool rim_allowed) const;
+    EdgeLook edge_look(int side, double e, const Samples& along, std::uint8_t* seen, bool rim_allowed);
+    std::vector<std::ptrdiff_t> before_;  // edge_look's pixels before the line (kept to spare an allocation per look)
 
     // Per side and grid line walked, what each sample showed at each
     // position tried (see edge_look), for the current grid.
@@ -279,7 +281,7 @@ private:
     // Where each side's walk starts (grid lines from the prisoner's) and
     // where it stopped.
     std::array<int, 4> walk_from_{0, 0, 0, 0}, edge_k_{0, 0, 0, 0};
-    bool cells_read_ = false;  // read_cells already ran on the grid located
+    bool cells_read_ = false;  // read_cells ran on the grid located, no wood beyond it
     int short_ = 0;  // the tray came out under 4 cells: 1 high, 2 wide
 
     // Walks the two sides across a tray too small again from their next

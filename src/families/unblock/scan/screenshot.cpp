@@ -13,6 +13,7 @@ namespace slidedb {
 namespace {
 
 using scanning::Finder;
+using scanning::InkMap;
 using scanning::Scanner;
 
 // Is `big` the board of `small` with empty rows or columns around it?
@@ -62,12 +63,13 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
         // The frame alone is trusted only when it showed all round without
         // help (a header panel can pass for a missing row).
         ScanTrace frame_trace;
-        Scanner evidence(image, trace, Finder::Evidence);
+        InkMap ink(image);
+        Scanner evidence(image, trace, Finder::Evidence, ink);
         auto by_evidence = evidence.run();
         // Both read the same prisoner and the same floor: the second takes
         // them from the first. Without a prisoner there is nothing to weigh.
         if (evidence.stage() == 0) return by_evidence;
-        Scanner frame(image, trace ? &frame_trace : nullptr, Finder::Frame);
+        Scanner frame(image, trace ? &frame_trace : nullptr, Finder::Frame, ink);
         frame.adopt(evidence);
         auto* e = std::get_if<ScanResult>(&by_evidence);
         const auto located = frame.locate();
