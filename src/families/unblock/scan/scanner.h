@@ -413,6 +413,17 @@ private:
 
     std::optional<Failure> read_blocks();
 
+    // An edge between two cells of one class that was seen as neither seam
+    // nor join (cells a and b, row * cols + col), and why.
+    struct HiddenEdge {
+        int a, b;
+        std::string why;
+    };
+    // Decides hidden edges by the blocks each way would make (see
+    // read_blocks.cpp): joins the cells in `parent` (a union-find forest)
+    // where they are one block, or refuses.
+    std::optional<Failure> decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent) const;
+
     // ---- 5. the exit ----------------------------------------------------------
     // Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
     // by the picture's edge, -2 unclear.
