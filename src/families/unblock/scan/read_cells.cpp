@@ -5,6 +5,19 @@ namespace slidedb::scanning {
 
 std::optional<Failure> Scanner::read_cells() {
     cls_.assign(static_cast<size_t>(rows_ * cols_), -1);
+    // The blocks' own hue (green over red, the median of wood in the
+    // cells' middles): a red stroke blurred into the floor is redder.
+    std::vector<int> hue;
+    for (int r = 0; r < rows_; ++r)
+        for (int c = 0; c < cols_; ++c)
+            for (int i = 0; i < 9; ++i) {
+                const int x = static_cast<int>(cell_x(c) + px_ * (0.4 + 0.1 * (i % 3)));
+                const int y = static_cast<int>(cell_y(r) + py_ * (0.4 + 0.1 * (i / 3)));
+                if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                const std::uint8_t* p = im_.px(x, y);
+                if (is_wood(p)) hue.push_back(1000 * p[1] / std::max(1, static_cast<int>(p[0])));
+            }
+    wood_hue_ = hue.empty() ? 0 : percentile(hue, 0.5);
     const int k = std::clamp(static_cast<int>(std::min(px_, py_) * 0.2), 4, 10);
     std::vector<std::string> seen(static_cast<size_t>(rows_), std::string(static_cast<size_t>(cols_), '?'));
     std::optional<Failure> fail;
@@ -13,14 +26,14 @@ std::optional<Failure> Scanner::read_cells() {
             // What a mark's ink covers (and its blurred rim) is left out:
             // blue or green ink first; then, on a cell that is not the
             // prisoner's, red ink too.
-            int nr = 0, nf = 0, nw = 0, n = 0, inside = 0, want = k * k;
+            int nr = 0, nf = 0, nw = 0, nfaded = 0, n = 0, inside = 0, want = k * k;
             const bool inked = ink_near_cell(r, c);
             // The samples lie on a k x k (or wider) lattice over [lo, lo + span]
             // of the cell.
             // halo: the blurred rim of a mark reaches further than ink_reach
             // at times (JPEG, a thin stroke); white words are marks too.
             auto count = [&](bool red_ink, double lo, double span, int kk, bool halo = false) {
-                nr = nf = nw = n = inside = 0;
+                nr = nf = nw = nfaded = n = inside = 0;
                 want = kk * kk;
                 for (int i = 0; i < kk; ++i) {
                     for (int j = 0; j < kk; ++j) {
@@ -34,7 +47,10 @@ std::optional<Failure> Scanner::read_cells() {
                         ++n;
                         if (is_red(p)) ++nr;
                         else if (is_floor(p)) ++nf;
-                        else if (is_wood(p)) ++nw;
+                        else if (is_wood(p)) {
+                            ++nw;
+                            nfaded += redder_than_wood(p);
+                        }
                     }
                 }
             };
@@ -75,6 +91,9 @@ std::optional<Failure> Scanner::read_cells() {
                 fail = fail ? fail : Failure{fmt::format("board not found: {} lies outside the picture", at_cell(r, c))};
                 continue;
             }
+            // (on floor, "wood" redder than any wood is a red stroke blurred
+            // into it; away from the prisoner it is the mark's, not a block's)
+            if (!on_prisoner && nf * 2 >= n) nw -= nfaded;
             double fr = static_cast<double>(nr) / n, ff = static_cast<double>(nf) / n, fw = static_cast<double>(nw) / n;
             // One class dominates, another shows a little: that may be the
             // blurred rim of a mark (or a word in white). Read again without
@@ -87,6 +106,7 @@ std::optional<Failure> Scanner::read_cells() {
                     fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
                     continue;
                 }
+                if (!on_prisoner && nf * 2 >= n) nw -= nfaded;
                 fr = static_cast<double>(nr) / n;
                 ff = static_cast<double>(nf) / n;
                 fw = static_cast<double>(nw) / n;
@@ -133,7 +153,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
     // rim (twice ink_reach: on the dark floor the rim shows further), or a
     // word in white.
     auto near_mark = [&](int x, int y) {
-        return near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach());
+        return redder_than_wood(im_.px(x, y)) || near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach());
     };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {

@@ -367,6 +367,15 @@ private:
     // than shaded orange wood.
     bool ink_round(double x, double y, double rad) const;
     int ink_reach() const { return std::max(2, static_cast<int>(0.06 * std::min(px_, py_))); }
+    // A thin red stroke blurred into the floor under it (scaling, JPEG) is
+    // no longer red as the prisoner is, but still redder than the blocks'
+    // wood (its green a tenth less of its red than the wood's) and
+    // brighter than cherry's dark rim.
+    int wood_hue_ = 0;  // green over red of the blocks' wood, in thousandths (read_cells)
+    bool redder_than_wood(const std::uint8_t* p) const {
+        const int r = p[0], g = p[1], b = p[2];
+        return wood_hue_ > 0 && r >= 110 && 1000 * g <= r * (wood_hue_ - 60) && b * 100 <= r * 40 && luma(p) >= 55;
+    }
 
     // ---- 3. cells -----------------------------------------------------------
     double cell_x(int c) const { return left_ + c * px_; }
