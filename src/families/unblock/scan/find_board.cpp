@@ -171,7 +171,7 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
                     const std::uint8_t* px = im_.px(ix, iy);
                     // (a block's dark rim, which JPEG may redden past the
                     // floor's colour, is dark enough: wood is far lighter)
-                    good = is_gap_dark(px) || luma(px) < 70;
+                    good = is_gap_dark(px) || luma(px) < 80;
                 }
             }
             v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam
@@ -239,8 +239,12 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         double frac = 0;
         const double es = std::max(1.0, 0.01 * p);
         std::vector<double> at;
+        // (a position whose band ends a little past the picture's border
+        // is looked at too: on a tight crop the lattice may lie a few
+        // pixels inside the tray's edge, and the edge's own positions
+        // then see the frame at 0.06 and 0.10 only)
         for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es)
-            if (!(e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1)) at.push_back(e);
+            if (!(e + o * 0.10 * p < 0 || e + o * 0.10 * p > limit - 1)) at.push_back(e);
         const int na = static_cast<int>(at.size());
         // What each sample showed is kept for the next round (the lines and
         // the positions on them stay put; the stretch along them changes).
