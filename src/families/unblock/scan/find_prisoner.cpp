@@ -85,23 +85,34 @@ double Scanner::trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b
     // stroke's width in the run, which is bridged.
     const int gap = 2 + static_cast<int>(0.15 * cmax * k);
     auto heaviest = [gap](const std::vector<int>& c, int top, int& lo, int& hi) {
+        struct Run {
+            int lo, hi;
+            long sum;
+        };
+        std::vector<Run> runs;
+        for (int i = 0; i < static_cast<int>(c.size()); ++i) {
+            if (c[static_cast<size_t>(i)] * 2 < top) continue;
+            if (runs.empty() || runs.back().hi != i - 1) runs.push_back({i, i, 0});
+            runs.back().hi = i;
+            runs.back().sum += c[static_cast<size_t>(i)];
+        }
+        std::vector<Run> merged;
+        for (const Run& r : runs) {
+            if (!merged.empty()) {
+                Run& m = merged.back();
+                if (r.lo - m.hi - 1 <= gap) {
+                    m.hi = r.hi;
+                    m.sum += r.sum;
+                    continue;
+                }
+            }
+            merged.push_back(r);
+        }
         lo = 0;
         hi = static_cast<int>(c.size()) - 1;
-        long best = -1, sum = 0;
-        int start = -1, last = -1;
-        for (int i = 0; i <= static_cast<int>(c.size()); ++i) {
-            const bool in = i < static_cast<int>(c.size()) && c[static_cast<size_t>(i)] * 2 >= top;
-            if (in) {
-                if (start >= 0 && i - last - 1 > gap) {  // a run ended before this one
-                    if (sum > best) best = sum, lo = start, hi = last;
-                    start = -1;
-                }
-                if (start < 0) start = i, sum = 0;
-                sum += c[static_cast<size_t>(i)];
-                last = i;
-            }
-        }
-        if (start >= 0 && sum > best) lo = start, hi = last;
+        long best = -1;
+        for (const Run& m : merged)
+            if (m.sum > best) best = m.sum, lo = m.lo, hi = m.hi;
     };
     int cl, cr, rt, rb;
     heaviest(colc, cmax, cl, cr);

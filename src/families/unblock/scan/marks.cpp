@@ -18,14 +18,12 @@ bool Scanner::near_ink(int x, int y, bool red_too, int r) const {
     return false;
 }
 
-bool Scanner::near_white(int x, int y, int r) const {
+bool Scanner::near_white(int x, int y, int r, int spread) const {
     for (int v = std::max(0, y - r); v <= std::min(im_.height - 1, y + r); ++v) {
         const std::uint8_t* row = im_.px(0, v);
         for (int u = std::max(0, x - r); u <= std::min(im_.width - 1, x + r); ++u) {
             const std::uint8_t* p = row + 3 * u;
-            // (JPEG yellows a thin word on the floor; pale wood's highlight
-            // is far more yellow still)
-            if (luma(p) >= 200 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= 60) return true;
+            if (luma(p) >= 200 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= spread) return true;
         }
     }
     return false;

@@ -42,7 +42,7 @@ std::optional<Failure> Scanner::read_cells() {
                         if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                         ++inside;
                         if (inked && near_ink(x, y, red_ink, halo ? 2 * ink_reach() : ink_reach())) continue;
-                        if (halo && near_white(x, y, ink_reach())) continue;
+                        if (halo && near_white(x, y, ink_reach(), red_ink ? 60 : 45)) continue;  // (a word on the prisoner is pink)
                         const std::uint8_t* p = im_.px(x, y);
                         ++n;
                         if (is_red(p)) ++nr;
@@ -153,7 +153,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
     // rim (twice ink_reach: on the dark floor the rim shows further), or a
     // word in white.
     auto near_mark = [&](int x, int y) {
-        return redder_than_wood(im_.px(x, y)) || near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach());
+        return redder_than_wood(im_.px(x, y)) || near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach(), 60);
     };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {

@@ -359,7 +359,10 @@ private:
     bool near_ink(int x, int y, bool red_too, int reach) const;
     // Is there white (a word written in white; no floor, no cherry or
     // orange wood, is near white) within `reach` of (x, y)?
-    bool near_white(int x, int y, int reach) const;
+    // `spread`: how far apart its channels may be (JPEG yellows a thin
+    // word on the floor; pale wood's highlight is far more yellow still,
+    // but the prisoner's red tints a word on it pink).
+    bool near_white(int x, int y, int reach, int spread = 45) const;
     // Is there ink (or red) on the cell or just round it? Cells without
     // are read without looking for marks.
     bool ink_near_cell(int r, int c) const;
