@@ -81,8 +81,17 @@ std::optional<Failure> Scanner::read_cells() {
             // face is one colour wherever it shows)
             const bool wide = kk > k;
             const bool pure = std::max({nf, nw, nr}) * 20 >= n * 19 && (nf > 0) + (nw > 0) + (nr > 0) == 1;
-            const bool enough = wide ? (n * 4 >= inside && n >= 16) || (pure && n * 10 >= inside && n >= 24)
-                                     : n * 5 >= inside * 2;
+            bool enough = wide ? (n * 4 >= inside && n >= 16) || (pure && n * 10 >= inside && n >= 24)
+                               : n * 5 >= inside * 2;
+            // A mark over most of the face: what shows away from its
+            // blurred rim (twice ink_reach, and white) must be of one class
+            // only, three quarters of it at least (the rest neither), and a
+            // twelfth of the face, eight samples at least.
+            if (wide && inside >= want / 2 && !enough) {
+                count(!on_prisoner, lo, span, kk, true);
+                const int one = std::max({nf, nw, nr});
+                enough = (nf > 0) + (nw > 0) + (nr > 0) == 1 && one * 4 >= n * 3 && n >= 8 && n * 12 >= inside;
+            }
             if (inside >= want / 2 && !enough) {
                 fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
                 continue;
@@ -150,16 +159,17 @@ static bool floor_dark(const std::uint8_t* p) {
 // under the panel, its rounded corners or its writing show near an edge.
 std::optional<Failure> Scanner::check_floor_edges() {
     // Light near a mark on an empty cell is the mark: its ink, its blurred
-    // rim (twice ink_reach: on the dark floor the rim shows further), or a
-    // word in white.
+    // rim (twice ink_reach: on the dark floor the rim shows further), a
+    // word in white, or a thin stroke blurred into the floor (redder than
+    // the wood, or greener or bluer than red).
     auto near_mark = [&](int x, int y) {
-        return redder_than_wood(im_.px(x, y)) || near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach(), 60);
+        return redder_than_wood(im_.px(x, y)) || tinted_by_ink(im_.px(x, y)) || near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach(), 60);
     };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             if (cls(r, c) != 0) continue;
             static constexpr const char* kEdge[] = {"top", "bottom", "left", "right"};
-            int hidden_side = -1;
+            int hidden_side = -1, hidden_more = 0;
             for (int side = 0; side < 4; ++side) {
                 // (what a mark covers is left out; it must leave a third to see)
                 int n = 0, dark = 0, inside = 0;
@@ -175,20 +185,21 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     ++n;
                     dark += d;
                 }
-                // One edge a mark hides is left to the others and to the
+                // An edge a mark hides is left to the others and to the
                 // light-line test below (a header panel's strip runs along
-                // a whole row of cells); two are too many.
+                // a whole row of cells, the cells beside show it); one edge
+                // at least must show.
                 if (n * 3 < inside) {
-                    if (hidden_side >= 0)
-                        return Failure{fmt::format("unclear cell at {}: a mark hides its {} edge", at_cell(r, c),
-                                                   kEdge[hidden_side])};
-                    hidden_side = side;
+                    if (hidden_side >= 0) ++hidden_more;
+                    else hidden_side = side;
                     continue;
                 }
                 if (n > 0 && dark * 8 < n * 5)
                     return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
                                                at_cell(r, c), kEdge[side])};
             }
+            if (hidden_more == 3)
+                return Failure{fmt::format("unclear cell at {}: a mark hides its edges", at_cell(r, c))};
             // Nor does a light line cross it (the strip under a header
             // panel, when the grid is laid off the tray's lines): every row
             // and column of a 10x10 sampling is mostly dark.
