@@ -83,12 +83,11 @@ std::optional<Failure> Scanner::read_cells() {
             const bool pure = std::max({nf, nw, nr}) * 20 >= n * 19 && (nf > 0) + (nw > 0) + (nr > 0) == 1;
             bool enough = wide ? (n * 4 >= inside && n >= 16) || (pure && n * 10 >= inside && n >= 24)
                                : n * 5 >= inside * 2;
-            // A mark over most of the face: what shows away from its
-            // blurred rim (twice ink_reach, and white) must be of one class
-            // only, three quarters of it at least (the rest neither), and a
-            // twelfth of the face, eight samples at least.
+            // A mark over most of the face: what shows round it must be of
+            // one class only, three quarters of it at least (the rest, the
+            // mark's blurred rim, neither), and a twelfth of the face,
+            // eight samples at least.
             if (wide && inside >= want / 2 && !enough) {
-                count(!on_prisoner, lo, span, kk, true);
                 const int one = std::max({nf, nw, nr});
                 enough = (nf > 0) + (nw > 0) + (nr > 0) == 1 && one * 4 >= n * 3 && n >= 8 && n * 12 >= inside;
             }

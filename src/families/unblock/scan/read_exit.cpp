@@ -25,8 +25,14 @@ int Scanner::side_state(int r, bool right) const {
             if (y < 0 || y >= im_.height) continue;
             const std::uint8_t* p = im_.px(x, y);
             ++inside;
-            const bool floor = is_floor(p) || luma(p) < 50;
-            if (!floor && near_ink(x, y, true)) continue;  // a mark over the frame
+            // (the opening's floor, shaded and blurred by JPEG, may lose
+            // the floor's hue; it stays far darker than the frame's wood)
+            const bool floor = is_floor(p) || luma(p) < 50 ||
+                               (luma(p) < 90 && !is_wood(p) && !is_red(p) && !tinted_by_ink(p));
+            // (a mark over the frame: its ink, or its stroke blurred into
+            // the frame or the opening, redder than wood or tinted blue or
+            // green)
+            if (!floor && (near_ink(x, y, true) || redder_than_wood(p) || tinted_by_ink(p))) continue;
             ++n;
             if (floor) ++nf;
             else if (is_wood(p)) ++nw;
