@@ -53,10 +53,11 @@ inline bool is_ink(const std::uint8_t* p) {
 }
 
 // Blue or green ink blurred into the floor (a thin stroke, JPEG) is no
-// longer bright, but still greener or bluer than red: no floor or wood is.
+// longer bright, but still greener or bluer than red: no floor or wood is
+// (JPEG's noise in the darkest seams aside).
 inline bool tinted_by_ink(const std::uint8_t* p) {
     const int r = p[0], g = p[1], b = p[2];
-    return (g >= r + 10 && g >= b) || (b >= r + 10 && b >= g);
+    return (g >= r + 10 && g >= b && g >= 60) || (b >= r + 10 && b >= g && b >= 60);
 }
 
 // Red ink is bright; the dark red at the rim of cherry wood (and the red a

@@ -142,7 +142,9 @@ bool Scanner::edge_colour_ok(int r, int c, bool vertical_edge, int cls) const {
             ++total;
             const std::uint8_t* p = im_.px(x, y);
             const bool own = cls == 2 ? is_red(p) : is_wood(p);
-            if (!own && (near_ink(x, y, cls != 2) || (cls == 2 && is_ink_on_red(p)))) continue;  // a mark
+            if (!own && (near_ink(x, y, cls != 2) || tinted_by_ink(p) || (cls == 2 && is_ink_on_red(p)) ||
+                         (cls != 2 && redder_than_wood(p))))
+                continue;  // a mark
             ++n;
             good += own;
         }
