@@ -35,7 +35,11 @@ bool Scanner::ink_round(double x, double y, double rad) const {
     for (int v = y0; v <= y1; ++v)
         for (int u = x0; u <= x1; ++u) {
             const std::uint8_t* p = im_.px(u, v);
-            if (is_ink(p) || (is_red_ink(p) && p[0] >= 160 && 4 * p[1] <= p[0])) return true;
+            // (and a stroke blurred into the wood, whose dark rim may pass
+            // for a rivet)
+            if (is_ink(p) || (is_red_ink(p) && p[0] >= 160 && 4 * p[1] <= p[0]) || tinted_by_ink(p) ||
+                redder_than_wood(p))
+                return true;
         }
     return false;
 }

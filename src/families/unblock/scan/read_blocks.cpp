@@ -37,7 +37,8 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
             }
             const std::uint8_t* px = im_.px(x, y);
             lum.push_back(luma(px));
-            ink.push_back(red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px));
+            // (blue or green ink blurred into the wood is ink too)
+            ink.push_back(tinted_by_ink(px) || (red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px)));
         }
     }
     // Each sample within ink_reach of ink (across, and along in lines) is
@@ -226,7 +227,9 @@ double Scanner::cell_luma(int r, int c) const {
 // hidden edges makes a possible board and every other way is clearly
 // impossible (a block that bends, a single cell with no rivet where two or
 // more of its corners are in sight, a riveted cell inside a longer block),
-// that way is taken. Anything less clear refuses the picture with the first
+// that way is taken. Rivets near a mark may be the mark's: only those
+// clear of it count, and on a cell a mark lies on, four rivets make a
+// longer block unclear, not impossible. Anything less clear refuses the picture with the first
 // edge's reason.
 std::optional<Failure> Scanner::decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent) const {
     const Failure refuse{edges.front().why};
@@ -238,6 +241,20 @@ std::optional<Failure> Scanner::decide_hidden(const std::vector<HiddenEdge>& edg
     auto look = [&](int i) {
         if (seen[static_cast<size_t>(i)] < 0)
             seen[static_cast<size_t>(i)] = rivets(i / cols_, i % cols_, cell_luma(i / cols_, i % cols_), 0, &hid[static_cast<size_t>(i)]);
+    };
+    // A mark on the cell (ink, or a stroke blurred into the wood).
+    std::vector<int> marked(static_cast<size_t>(n), -1);
+    auto mark_on = [&](int i) {
+        if (marked[static_cast<size_t>(i)] < 0) {
+            const int r = i / cols_, c = i % cols_;
+            bool m = ink_near_cell(r, c);
+            for (int y = static_cast<int>(cell_y(r)); !m && y < static_cast<int>(cell_y(r + 1)); y += 2)
+                for (int x = static_cast<int>(cell_x(c)); !m && x < static_cast<int>(cell_x(c + 1)); x += 2)
+                    if (x >= 0 && y >= 0 && x < im_.width && y < im_.height)
+                        m = tinted_by_ink(im_.px(x, y)) || redder_than_wood(im_.px(x, y));
+            marked[static_cast<size_t>(i)] = m;
+        }
+        return marked[static_cast<size_t>(i)] == 1;
     };
     auto riveted = [&](int i) {
         if (four[static_cast<size_t>(i)] < 0)
@@ -271,8 +288,13 @@ std::optional<Failure> Scanner::decide_hidden(const std::vector<HiddenEdge>& edg
                 if (s == 0 && h <= 2) return 0;
                 verdict = 2;
             } else {
-                for (int cell : g)
-                    if (riveted(cell)) return 0;
+                for (int cell : g) {
+                    look(cell);
+                    if (seen[static_cast<size_t>(cell)] >= 3) return 0;  // rivets clear of any mark
+                    if (!riveted(cell)) continue;
+                    if (!mark_on(cell)) return 0;
+                    verdict = 2;
+                }
             }
         }
         return verdict;

@@ -367,7 +367,7 @@ private:
     // are read without looking for marks.
     bool ink_near_cell(int r, int c) const;
     // Is there ink within `rad` of (x, y)? Red only where it is far redder
-    // than shaded orange wood.
+    // than shaded orange wood; a stroke blurred into the wood too.
     bool ink_round(double x, double y, double rad) const;
     int ink_reach() const { return std::max(2, static_cast<int>(0.06 * std::min(px_, py_))); }
     // A thin red stroke blurred into the floor under it (scaling, JPEG) is
