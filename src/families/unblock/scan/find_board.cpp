@@ -85,7 +85,7 @@ std::pair<double, double> Scanner::comb_fit(const std::vector<double>& pre, doub
     const double pstep = p0_ / (quick ? 200 : 400), phstep = std::max(quick ? 0.5 : 0.25, p0_ / (quick ? 100 : 200));
     for (double p = 0.9 * p0_; p <= 1.1 * p0_; p += pstep) {
         const double lw = std::max(1.0, 0.03 * p), mw = 0.15 * p;
-        for (double ph = anchor - phase_reach_ * p0_; ph <= anchor + phase_reach_ * p0_; ph += phstep) {
+        for (double ph = anchor - 0.07 * p0_; ph <= anchor + 0.07 * p0_; ph += phstep) {
             double s = 0;
             for (int k = -9; k <= 9; ++k) {
                 const double x = ph + k * p;
@@ -340,32 +340,6 @@ std::optional<Failure> Scanner::find_board() {
     for (const double k : {1.0, 0.95}) {
         const double p = k * p0_, g = p - h;
         if (attempt(p, pl_ - g / 2, p, pt_ - g / 2)) return std::nullopt;
-    }
-    // The prisoner's measure may be off by more than the fits reach (on a
-    // small JPEG its red bleeds into the rim at its ends, and a pixel there
-    // is 5 % of a cell): the quick fit again around pitches a tenth smaller
-    // and larger.
-    if (!fill_floor()) {
-        const double p0 = p0_;
-        // (its measured ends are then no good anchor either: the lines
-        // are placed round its middle, and looked for twice as far off)
-        phase_reach_ = 0.15;
-        for (const double k : {0.9, 1.1}) {
-            p0_ = k * p0;
-            const int reach = static_cast<int>(2.5 * p0_);
-            const double ax = (pl_ + pr_) / 2.0 - plen_ * p0_ / 2, ay = (pt_ + pb_) / 2.0 - p0_ / 2;
-            const auto [pxf, phx] = comb_fit(dark_profile(true, pt_ - reach, pb_ + reach, true), ax, floor_.Ls[0],
-                                             floor_.Rs[0], true);
-            const auto [pyf, phy] = comb_fit(dark_profile(false, pl_ - reach, pr_ + reach, true), ay, floor_.Ts[0],
-                                             floor_.Bs[0], true);
-            const bool found = attempt(pxf, phx, pyf, phy);
-            p0_ = p0;
-            if (found) {
-                phase_reach_ = 0.07;
-                return std::nullopt;
-            }
-        }
-        phase_reach_ = 0.07;
     }
     if (trace_) *trace_ = first_trace;
     return first;

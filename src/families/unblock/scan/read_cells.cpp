@@ -176,7 +176,7 @@ std::optional<Failure> Scanner::check_floor_edges() {
         for (int c = 0; c < cols_; ++c) {
             if (cls(r, c) != 0) continue;
             static constexpr const char* kEdge[] = {"top", "bottom", "left", "right"};
-            int hidden_side = -1, hidden_more = 0;
+            int hidden_side = -1;
             for (int side = 0; side < 4; ++side) {
                 // (what a mark covers is left out; it must leave a third to see)
                 int n = 0, dark = 0, inside = 0;
@@ -192,21 +192,20 @@ std::optional<Failure> Scanner::check_floor_edges() {
                     ++n;
                     dark += d;
                 }
-                // An edge a mark hides is left to the others and to the
+                // One edge a mark hides is left to the others and to the
                 // light-line test below (a header panel's strip runs along
-                // a whole row of cells, the cells beside show it); one edge
-                // at least must show.
+                // a whole row of cells); two are too many.
                 if (n * 3 < inside) {
-                    if (hidden_side >= 0) ++hidden_more;
-                    else hidden_side = side;
+                    if (hidden_side >= 0)
+                        return Failure{fmt::format("unclear cell at {}: a mark hides its {} edge", at_cell(r, c),
+                                                   kEdge[hidden_side])};
+                    hidden_side = side;
                     continue;
                 }
                 if (n > 0 && dark * 8 < n * 5)
                     return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
                                                at_cell(r, c), kEdge[side])};
             }
-            if (hidden_more == 3)
-                return Failure{fmt::format("unclear cell at {}: a mark hides its edges", at_cell(r, c))};
             // Nor does a light line cross it (the strip under a header
             // panel, when the grid is laid off the tray's lines): every row
             // and column of a 10x10 sampling is mostly dark.

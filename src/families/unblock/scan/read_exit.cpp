@@ -38,17 +38,11 @@ int Scanner::side_state(int r, bool right) const {
             else if (is_wood(p)) ++nw;
         }
     if (inside == 0) return -1;
-    // The frame's wood where the strip shows is the frame closed: an
-    // opening is floor all across the strip, however little of it shows.
-    if (n >= 12 && nw * 10 >= n * 9) return 0;
     // A mark covers it: a third of the strip must show (less may be the
     // frame's dark inner rim alone, which would pass for an opening).
     if (n * 3 < inside || n < 12) return -2;
     if (nf * 10 >= n * 7) return x1 - x0 >= 0.1 * px_ ? 1 : 2;
     if (nw * 10 >= n * 6) return 0;
-    // (a sliver under 0.1 cell: the tray's margin, then the frame's wood
-    // in a good part of it, is the frame closed)
-    if (x1 - x0 < 0.1 * px_ && nw * 10 >= n * 3) return 0;
     return -2;
 }
 
@@ -60,16 +54,21 @@ std::optional<Failure> Scanner::read_exit() {
     if (prow < 0 || prow >= rows_) return Failure{"board not found: the prisoner lies outside the grid"};
     int state[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
+        bool margin = false;
         for (int r = 0; r < rows_; ++r) {
             const int s = side_state(r, side == 1);
-            // (floor in a sliver beside another row is no opening: it may
-            // be the tray's own margin, the picture ending just beyond it)
+            // (floor in a sliver beside another row is no opening: it is
+            // the tray's own margin, the picture ending just beyond it, and
+            // a sliver beside the prisoner's row on that side tells no more
+            // than the picture's edge)
             if (r == prow) state[side] = s;
+            else if (s == 2) margin = true;
             else if (s == 1)
                 return Failure{fmt::format("ambiguous exit: an opening in the frame on row {}, but the "
                                            "prisoner is on row {}",
                                            r + 1, prow + 1)};
         }
+        if (margin && state[side] == 2) state[side] = -1;
     }
     int left = state[0], right = state[1];
     exit_row_ = prow;

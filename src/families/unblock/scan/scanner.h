@@ -211,7 +211,6 @@ private:
 
     int plen_ = 2;
     double p0_ = 0;
-    double phase_reach_ = 0.07;  // how far from its anchor comb_fit puts a line (cells)
 
     bool prisoner_pitch();
 
