@@ -226,10 +226,10 @@ double Scanner::cell_luma(int r, int c) const {
 // least, a single wooden cell riveted. When exactly one way of deciding the
 // hidden edges makes a possible board and every other way is clearly
 // impossible (a block that bends, a single cell with no rivet where two or
-// more of its corners are in sight, a riveted cell inside a longer block),
-// that way is taken. Rivets near a mark may be the mark's: only those
-// clear of it count, and on a cell a mark lies on, four rivets make a
-// longer block unclear, not impossible. Anything less clear refuses the picture with the first
+// more of its corners are in sight, a cell with four rivets and no mark on
+// it inside a longer block), that way is taken. Rivets on a cell a mark
+// lies on may be the mark's: there four make a longer block unclear, not
+// impossible. Anything less clear refuses the picture with the first
 // edge's reason.
 std::optional<Failure> Scanner::decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent) const {
     const Failure refuse{edges.front().why};
@@ -289,8 +289,6 @@ std::optional<Failure> Scanner::decide_hidden(const std::vector<HiddenEdge>& edg
                 verdict = 2;
             } else {
                 for (int cell : g) {
-                    look(cell);
-                    if (seen[static_cast<size_t>(cell)] >= 3) return 0;  // rivets clear of any mark
                     if (!riveted(cell)) continue;
                     if (!mark_on(cell)) return 0;
                     verdict = 2;
