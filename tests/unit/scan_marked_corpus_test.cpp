@@ -304,11 +304,11 @@ TEST(ScanCorpus, SmallCroppedMarkedPicturesAreReadAndNeverWrong) {
     RecordProperty("refused", rejected);
     RecordProperty("wrong", wrong);
     EXPECT_EQ(wrong, 0);
-    // The aim is 97 %. The fixed seed reads 541 of 600 (90.2 %) today: most
-    // refusals left are marks over most of a cell or along a seam, red
-    // marks touching the prisoner, and crops whose border falls on a
-    // block's end.
-    EXPECT_GE(read * 1000, n * 900) << read << " of " << n << " read right";
+    // The aim is 97 %. The fixed seed reads 571 of 600 (95.2 %): most
+    // refusals left are marks over most of a cell or along a seam, grid
+    // lines a few pixels off the tray's edge on a tight crop, and the exit
+    // beside a row a mark round the board hides.
+    EXPECT_GE(read * 1000, n * 950) << read << " of " << n << " read right";
 }
 
 }  // namespace

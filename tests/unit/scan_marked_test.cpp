@@ -155,13 +155,32 @@ TEST(ScanMarked, CropWithRedPenStrokes) {
 
 // A stroke along the whole line where a block's two cells join hides
 // whether they are one block or two: the picture is refused.
-TEST(ScanMarked, PenAlongASeamIsRefused) {
+// Ink along the whole line where B's two cells join: the join is hidden,
+// but a seam there would leave two single cells without rivets, which no
+// board has. The blocks decide it.
+TEST(ScanMarked, PenAlongAJoinIsDecidedByTheBlocksItMakes) {
     const Board board = board_from_grid({"......", "......", "AA.BB.", "......", "..CC..", "......"}, Side::Right);
     RenderOptions opt;
     opt.theme = Theme::Orange;
     opt.frame = false;
     Image shot = render_board(board, opt, 360, 360);
     // Blue ink along the whole line where B's two cells join (x = 240).
+    draw_line(shot, 240, 2 * 60.0 + 4, 240, 3 * 60.0 - 4, 8, {30, 80, 220});
+    auto r = scan_screenshot(encode_png(shot));
+    ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
+    EXPECT_EQ(std::get<ScanResult>(r).board.grid(), board.grid());
+}
+
+// Ink along the seam between two blocks end to end: a join there would
+// make one block four cells long, as possible as two blocks of two. The
+// picture is refused, naming the place.
+TEST(ScanMarked, PenAlongASeamBetweenTwoBlocksIsRefused) {
+    const Board board = board_from_grid({"......", "......", "AABBCC", "......", "..DD..", "......"}, Side::Right);
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.frame = false;
+    Image shot = render_board(board, opt, 360, 360);
+    // Blue ink along the whole seam between B and C (x = 240).
     draw_line(shot, 240, 2 * 60.0 + 4, 240, 3 * 60.0 - 4, 8, {30, 80, 220});
     auto r = scan_screenshot(encode_png(shot));
     ASSERT_TRUE(std::holds_alternative<ScanError>(r)) << std::get<ScanResult>(r).board.grid();

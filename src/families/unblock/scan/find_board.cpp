@@ -12,8 +12,12 @@ bool Scanner::prisoner_pitch() {
         if (p <= 0) continue;
         const double t = h / p;
         // (up to 1.10: at cells of 21 px a pixel of blur on the face's
-        // ends is 5 % of the pitch; L = 3 would give twice as much)
-        if (t >= 0.68 && t <= 1.10) {
+        // ends is 5 % of the pitch; L = 3 would give twice as much. Two
+        // long is taken from 0.6 to 1.25, where three or four cannot fit
+        // (0.34 to 0.55): on a small JPEG the red blurs a pixel or two
+        // past the face's ends and the lit edge and shadow along it are
+        // not red.)
+        if ((t >= 0.68 && t <= 1.10) || (L == 2 && t >= 0.6 && t <= 1.25)) {
             plen_ = L;
             p0_ = p;
             return true;
@@ -202,7 +206,7 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
                     // floor's colour, is dark enough: wood is far lighter;
                     // nothing over luma 105 is gap dark)
                     const int y = luma(px);
-                    good = y < 70 || (y <= 105 && is_gap_dark(px));
+                    good = y < 80 || (y <= 105 && is_gap_dark(px));
                 }
             }
             v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam
@@ -270,8 +274,12 @@ std::optional<Failure> Scanner::walk(int side, double start, double a0, double a
         double frac = 0;
         const double es = std::max(1.0, 0.01 * p);
         std::vector<double> at;
+        // (a position whose band ends a little past the picture's border
+        // is looked at too: on a tight crop the lattice may lie a few
+        // pixels inside the tray's edge, and the edge's own positions
+        // then see the frame at 0.06 and 0.10 only)
         for (double e = line - 0.12 * p; e <= line + 0.12 * p; e += es)
-            if (!(e + o * 0.14 * p < 0 || e + o * 0.14 * p > limit - 1)) at.push_back(e);
+            if (!(e + o * 0.10 * p < 0 || e + o * 0.10 * p > limit - 1)) at.push_back(e);
         const int na = static_cast<int>(at.size());
         // What each sample showed is kept for the next round (the lines and
         // the positions on them stay put; the stretch along them changes).
@@ -403,20 +411,27 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
         const double oL = L, oR = R, oT = T, oB = B;
         // A side with no edge is walked again allowing for the rim of the
         // exit's opening (see edge_look).
+        // (in the first round, along the floor's extent, a side may fail
+        // where the floor leaked into a header panel of its colour: it is
+        // walked again along the top and bottom edges found)
+        bool lr_failed = false;
         for (const bool right : {false, true}) {
             double& edge = right ? R : L;
             bool& cut = right ? cr : cl;
             const double from = right ? pr : pl;
             const int side = right ? 3 : 2;
             if (walk(side, from, sT + inset * py_, sB - inset * py_, srow0, srow1, edge, cut, false)) {
-                if (auto f = walk(side, from, sT + inset * py_, sB - inset * py_, srow0, srow1, edge, cut, true))
-                    return f;
+                if (auto f = walk(side, from, sT + inset * py_, sB - inset * py_, srow0, srow1, edge, cut, true)) {
+                    if (round > 0 || !filled) return f;
+                    lr_failed = true;
+                }
             }
         }
         if (auto f = walk(0, ptop, sL + inset * px_, sR - inset * px_, 1, 0, T, ct, false)) return f;
         if (auto f = walk(1, pbot, sL + inset * px_, sR - inset * px_, 1, 0, B, cb, false)) return f;
         sT = T;
         sB = B;
+        if (lr_failed) continue;
         sL = L;
         sR = R;
         if (round > 0 && oL == L && oR == R && oT == T && oB == B) break;

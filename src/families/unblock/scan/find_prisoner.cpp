@@ -3,10 +3,11 @@
 
 namespace slidedb::scanning {
 
-// Connected components (8-neighbour) of `pred` on a grid sampled every `step`
-// pixels; boxes are returned in sampling-grid coordinates.
+// Connected components of `pred` on a grid sampled every `step` pixels,
+// samples up to `reach` apart (1: the 8 neighbours) being connected; boxes
+// are returned in sampling-grid coordinates.
 template <class Pred>
-std::vector<Box> components(const Image& im, int step, Pred pred) {
+std::vector<Box> components(const Image& im, int step, int reach, Pred pred) {
     const int sw = (im.width + step - 1) / step, sh = (im.height + step - 1) / step;
     std::vector<std::uint8_t> mask(static_cast<size_t>(sw) * static_cast<size_t>(sh));
     for (int y = 0; y < sh; ++y) {
@@ -31,8 +32,8 @@ std::vector<Box> components(const Image& im, int step, Pred pred) {
                 b.x1 = std::max(b.x1, cx);
                 b.y0 = std::min(b.y0, cy);
                 b.y1 = std::max(b.y1, cy);
-                for (int dy = -1; dy <= 1; ++dy) {
-                    for (int dx = -1; dx <= 1; ++dx) {
+                for (int dy = -reach; dy <= reach; ++dy) {
+                    for (int dx = -reach; dx <= reach; ++dx) {
                         const int nx = cx + dx, ny = cy + dy;
                         if (nx < 0 || ny < 0 || nx >= sw || ny >= sh) continue;
                         auto& m = mask[static_cast<size_t>(ny) * sw + nx];
@@ -50,10 +51,16 @@ std::vector<Box> components(const Image& im, int step, Pred pred) {
 }
 
 // ---- 1. the prisoner ----------------------------------------------------
+// The prisoner's face or a mark over it: blue or green ink drawn across the
+// block (a stroke, a rectangle inside it) would cut its red in pieces, the
+// largest of which is not the block.
+static bool red_or_ink(const std::uint8_t* p) { return is_red(p) || is_ink(p); }
+
 // The red face inside a component's box (sampling-grid coordinates), at
 // full resolution: the rows and columns at least half as red as the
 // reddest, which trims off thin red things touching the block (a stamp,
-// a pen mark). Returns the fill of the trimmed box.
+// a pen mark). Returns the fill of the trimmed box, what a mark's ink
+// covers aside.
 double Scanner::trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b) const {
     const int x0 = std::max(0, bx.x0 * step - step), x1 = std::min(im_.width - 1, bx.x1 * step + 2 * step);
     const int y0 = std::max(0, bx.y0 * step - step), y1 = std::min(im_.height - 1, bx.y1 * step + 2 * step);
@@ -78,19 +85,58 @@ double Scanner::trim_red(const Box& bx, int step, int& l, int& t, int& r, int& b
     }
     const int cmax = *std::max_element(colc.begin(), colc.end());
     const int rmax = *std::max_element(rowc.begin(), rowc.end());
-    int cl = 0, cr = static_cast<int>(colc.size()) - 1, rt = 0, rb = static_cast<int>(rowc.size()) - 1;
-    while (cl < cr && colc[static_cast<size_t>(cl)] * 2 < cmax) ++cl;
-    while (cr > cl && colc[static_cast<size_t>(cr)] * 2 < cmax) --cr;
-    while (rt < rb && rowc[static_cast<size_t>(rt)] * 2 < rmax) ++rt;
-    while (rb > rt && rowc[static_cast<size_t>(rb)] * 2 < rmax) --rb;
+    // The face is the heaviest run of such rows (columns): a red mark
+    // beside the block (a rectangle round the next cell, joined to it by
+    // an arrow) is a run apart. A mark across the face leaves a gap of a
+    // stroke's width in the run, which is bridged.
+    const int gap = 2 + static_cast<int>(0.15 * cmax * k);
+    auto heaviest = [gap](const std::vector<int>& c, int top, int& lo, int& hi) {
+        struct Run {
+            int lo, hi;
+            long sum;
+        };
+        std::vector<Run> runs;
+        for (int i = 0; i < static_cast<int>(c.size()); ++i) {
+            if (c[static_cast<size_t>(i)] * 2 < top) continue;
+            if (runs.empty() || runs.back().hi != i - 1) runs.push_back({i, i, 0});
+            runs.back().hi = i;
+            runs.back().sum += c[static_cast<size_t>(i)];
+        }
+        std::vector<Run> merged;
+        for (const Run& r : runs) {
+            if (!merged.empty()) {
+                Run& m = merged.back();
+                if (r.lo - m.hi - 1 <= gap) {
+                    m.hi = r.hi;
+                    m.sum += r.sum;
+                    continue;
+                }
+            }
+            merged.push_back(r);
+        }
+        lo = 0;
+        hi = static_cast<int>(c.size()) - 1;
+        long best = -1;
+        for (const Run& m : merged)
+            if (m.sum > best) best = m.sum, lo = m.lo, hi = m.hi;
+    };
+    int cl, cr, rt, rb;
+    heaviest(colc, cmax, cl, cr);
+    heaviest(rowc, rmax, rt, rb);
     l = x0 + cl;
     r = x0 + cr;
     t = y0 + rt;
     b = y0 + rb;
-    long n = 0, m = 0;
+    // (what lies next to a mark's ink is the mark, not a hole in the face)
+    long n = 0, m = 0, marked = 0;
     for (int y = t; y <= b; y += k)
-        for (int x = l; x <= r; x += k, ++m) n += is_red(im_.px(x, y));
-    return static_cast<double>(n) / static_cast<double>(m);
+        for (int x = l; x <= r; x += k, ++m) {
+            if (is_red(im_.px(x, y))) ++n;
+            else if (near_ink(x, y, false, 2)) ++marked;
+        }
+    // (mostly red: a mark over most of it leaves too little to measure)
+    if (n * 2 < m) return 0;
+    return static_cast<double>(n) / static_cast<double>(m - marked);
 }
 
 std::optional<Failure> Scanner::find_prisoner() {
@@ -99,13 +145,22 @@ std::optional<Failure> Scanner::find_prisoner() {
     // A board fills most of a picture's width, so a bigger picture has a
     // bigger prisoner: the step grows with the picture, to 8 px at 960 px.
     const int step = std::clamp(std::min(im_.width, im_.height) / 120, 3, 8);
-    auto comps = components(im_, step, [](const std::uint8_t* p) { return is_red(p); });
+    // Red things, and red things with the marks over them: blue or green
+    // ink and, across a gap of one sample, what JPEG blurs a thin stroke
+    // into (colours neither red nor ink), so that a mark across the
+    // prisoner does not cut its face in pieces. Each face is measured; the
+    // same block found both ways is one candidate, the larger face.
+    auto comps = components(im_, step, 1, [](const std::uint8_t* p) { return is_red(p); });
+    auto marked = components(im_, step, 2, red_or_ink);
     // Only the largest few red things can be the prisoner (and measuring
     // each costs its box: bound the work on hostile pictures).
-    std::erase_if(comps, [&](const Box& bx) { return bx.h() * step < 14 || bx.w() * step < 28; });
-    std::sort(comps.begin(), comps.end(), [](const Box& a, const Box& b) { return a.n > b.n; });
-    if (comps.size() > 12) comps.resize(12);
-    long long best_area = 0, second_area = 0;
+    for (auto* cs : {&comps, &marked}) {
+        std::erase_if(*cs, [&](const Box& bx) { return bx.h() * step < 14 || bx.w() * step < 28; });
+        std::sort(cs->begin(), cs->end(), [](const Box& a, const Box& b) { return a.n > b.n; });
+        if (cs->size() > 12) cs->resize(12);
+    }
+    comps.insert(comps.end(), marked.begin(), marked.end());
+    std::vector<Box> faces;
     for (const Box& bx : comps) {
         int l, t, r, b;
         const double fill = trim_red(bx, step, l, t, r, b);
@@ -113,16 +168,19 @@ std::optional<Failure> Scanner::find_prisoner() {
         if (h < 14 || w < 28) continue;
         const double aspect = static_cast<double>(w) / h;
         if (aspect < 1.6 || aspect > 4.8 || fill < 0.85) continue;
-        const long long area = static_cast<long long>(w) * h;
-        if (area > best_area) {
-            second_area = best_area;
-            best_area = area;
-            pl_ = l;
-            pt_ = t;
-            pr_ = r;
-            pb_ = b;
-        } else {
-            second_area = std::max(second_area, area);
+        faces.push_back(Box{l, t, r, b, static_cast<long long>(w) * h});
+    }
+    std::sort(faces.begin(), faces.end(), [](const Box& a, const Box& b) { return a.n > b.n; });
+    long long best_area = 0, second_area = 0;
+    for (const Box& f : faces) {
+        if (best_area == 0) {
+            best_area = f.n;
+            pl_ = f.x0;
+            pt_ = f.y0;
+            pr_ = f.x1;
+            pb_ = f.y1;
+        } else if (f.x0 > pr_ || f.x1 < pl_ || f.y0 > pb_ || f.y1 < pt_) {
+            second_area = std::max(second_area, f.n);  // another red block
         }
     }
     if (best_area == 0) return Failure{"not a puzzle: no red prisoner block found"};

@@ -14,12 +14,33 @@ bool Scanner::near_ink(int x, int y, bool red_too, int r) const {
     return ink_.any(red_too ? kInk | kRedInk : kInk, x - r, y - r, x + r, y + r);
 }
 
-bool Scanner::near_white(int x, int y, int r) const { return ink_.any(kWhite, x - r, y - r, x + r, y + r); }
+bool Scanner::near_white(int x, int y, int r, int spread) const {
+    // The ink map knows is_white's spread of 45; a wider one is looked for
+    // pixel by pixel past what the map finds.
+    if (spread >= 45 && ink_.any(kWhite, x - r, y - r, x + r, y + r)) return true;
+    if (spread == 45) return false;
+    for (int v = std::max(0, y - r); v <= std::min(im_.height - 1, y + r); ++v) {
+        const std::uint8_t* row = im_.px(0, v);
+        for (int u = std::max(0, x - r); u <= std::min(im_.width - 1, x + r); ++u) {
+            const std::uint8_t* p = row + 3 * u;
+            if (luma(p) >= 200 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= spread) return true;
+        }
+    }
+    return false;
+}
 
 bool Scanner::ink_round(double x, double y, double rad) const {
     const int x0 = std::max(0, static_cast<int>(x - rad)), x1 = std::min(im_.width - 1, static_cast<int>(x + rad));
     const int y0 = std::max(0, static_cast<int>(y - rad)), y1 = std::min(im_.height - 1, static_cast<int>(y + rad));
-    return ink_.any(kInk | kBrightRedInk, x0, y0, x1, y1);
+    if (ink_.any(kInk | kBrightRedInk, x0, y0, x1, y1)) return true;
+    // (and a stroke blurred into the wood, whose dark rim may pass for a
+    // rivet: classes the ink map does not keep)
+    for (int v = y0; v <= y1; ++v)
+        for (int u = x0; u <= x1; ++u) {
+            const std::uint8_t* p = im_.px(u, v);
+            if (tinted_by_ink(p) || redder_than_wood(p)) return true;
+        }
+    return false;
 }
 
 bool Scanner::ink_near_cell(int r, int c) const {

@@ -69,6 +69,14 @@ inline bool is_ink(const std::uint8_t* p) {
     return (b >= r + 40 && b >= g + 10 && b >= 100) || (g >= r + 30 && g >= b + 20 && g >= 100);
 }
 
+// Blue or green ink blurred into the floor (a thin stroke, JPEG) is no
+// longer bright, but still greener or bluer than red: no floor or wood is
+// (JPEG's noise in the darkest seams aside).
+inline bool tinted_by_ink(const std::uint8_t* p) {
+    const int r = p[0], g = p[1], b = p[2];
+    return (g >= r + 10 && g >= b && g >= 60) || (b >= r + 10 && b >= g && b >= 60);
+}
+
 // Red ink is bright; the dark red at the rim of cherry wood (and the red a
 // JPEG bleeds into the seams beside it) is not.
 inline bool is_red_ink(const std::uint8_t* p) { return is_red(p) && luma(p) >= 60; }

@@ -48,7 +48,8 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
             }
             const std::uint8_t* px = base + across[i];
             lum[line + i] = luma(px);
-            ink[line + i] = red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px);
+            // (blue or green ink blurred into the wood is ink too)
+            ink[line + i] = tinted_by_ink(px) || (red_ink ? is_ink(px) || is_red_ink(px) : is_ink_on_red(px));
         }
     }
     // Each sample within ink_reach of ink (across, and along in lines) is
@@ -153,7 +154,9 @@ bool Scanner::edge_colour_ok(int r, int c, bool vertical_edge, int cls) const {
             ++total;
             const std::uint8_t* p = im_.px(x, y);
             const bool own = cls == 2 ? is_red(p) : is_wood(p);
-            if (!own && (near_ink(x, y, cls != 2) || (cls == 2 && is_ink_on_red(p)))) continue;  // a mark
+            if (!own && (near_ink(x, y, cls != 2) || tinted_by_ink(p) || (cls == 2 && is_ink_on_red(p)) ||
+                         (cls != 2 && redder_than_wood(p))))
+                continue;  // a mark
             ++n;
             good += own;
         }
@@ -229,6 +232,109 @@ double Scanner::cell_luma(int r, int c) const {
     return percentile(v, 0.5);
 }
 
+// An edge a mark hides is a seam or a join, and each way makes blocks that
+// must be possible: straight, the red one horizontal and two cells long at
+// least, a single wooden cell riveted. When exactly one way of deciding the
+// hidden edges makes a possible board and every other way is clearly
+// impossible (a block that bends, a single cell with no rivet where two or
+// more of its corners are in sight, a cell with four rivets and no mark on
+// it inside a longer block), that way is taken. Rivets on a cell a mark
+// lies on may be the mark's: there four make a longer block unclear, not
+// impossible. Anything less clear refuses the picture with the first
+// edge's reason.
+std::optional<Failure> Scanner::decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent) const {
+    const Failure refuse{edges.front().why};
+    if (edges.size() > 4) return refuse;
+    const int n = rows_ * cols_;
+    // Rivets per cell, looked at once: corners seen with a rivet, corners a
+    // mark hides, and whether all four show one.
+    std::vector<int> seen(static_cast<size_t>(n), -1), hid(static_cast<size_t>(n), 0), four(static_cast<size_t>(n), -1);
+    auto look = [&](int i) {
+        if (seen[static_cast<size_t>(i)] < 0)
+            seen[static_cast<size_t>(i)] = rivets(i / cols_, i % cols_, cell_luma(i / cols_, i % cols_), 0, &hid[static_cast<size_t>(i)]);
+    };
+    // A mark on the cell (ink, or a stroke blurred into the wood).
+    std::vector<int> marked(static_cast<size_t>(n), -1);
+    auto mark_on = [&](int i) {
+        if (marked[static_cast<size_t>(i)] < 0) {
+            const int r = i / cols_, c = i % cols_;
+            bool m = ink_near_cell(r, c);
+            for (int y = static_cast<int>(cell_y(r)); !m && y < static_cast<int>(cell_y(r + 1)); y += 2)
+                for (int x = static_cast<int>(cell_x(c)); !m && x < static_cast<int>(cell_x(c + 1)); x += 2)
+                    if (x >= 0 && y >= 0 && x < im_.width && y < im_.height)
+                        m = tinted_by_ink(im_.px(x, y)) || redder_than_wood(im_.px(x, y));
+            marked[static_cast<size_t>(i)] = m;
+        }
+        return marked[static_cast<size_t>(i)] == 1;
+    };
+    auto riveted = [&](int i) {
+        if (four[static_cast<size_t>(i)] < 0)
+            four[static_cast<size_t>(i)] = rivets(i / cols_, i % cols_, cell_luma(i / cols_, i % cols_)) == 4;
+        return four[static_cast<size_t>(i)] == 1;
+    };
+    // 0: impossible, 1: possible, 2: unclear.
+    auto judge = [&](std::vector<int>& par) {
+        auto find = [&](int i) {
+            while (par[static_cast<size_t>(i)] != i) i = par[static_cast<size_t>(i)];
+            return i;
+        };
+        std::vector<std::vector<int>> groups(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i)
+            if (cls_[static_cast<size_t>(i)] > 0) groups[static_cast<size_t>(find(i))].push_back(i);
+        int verdict = 1;
+        for (const auto& g : groups) {
+            if (g.empty()) continue;
+            const int r0 = g.front() / cols_, c0 = g.front() % cols_;
+            const bool horiz = g.size() == 1 || g[1] / cols_ == r0;
+            for (size_t k = 0; k < g.size(); ++k) {
+                const int want = horiz ? r0 * cols_ + c0 + static_cast<int>(k) : (r0 + static_cast<int>(k)) * cols_ + c0;
+                if (g[k] != want) return 0;
+            }
+            if (cls_[static_cast<size_t>(g.front())] == 2) {
+                if (!horiz || g.size() < 2) return 0;
+            } else if (g.size() == 1) {
+                look(g.front());
+                const int s = seen[static_cast<size_t>(g.front())], h = hid[static_cast<size_t>(g.front())];
+                if (s >= std::min(3, 4 - h)) continue;
+                if (s == 0 && h <= 2) return 0;
+                verdict = 2;
+            } else {
+                for (int cell : g) {
+                    if (!riveted(cell)) continue;
+                    if (!mark_on(cell)) return 0;
+                    verdict = 2;
+                }
+            }
+        }
+        return verdict;
+    };
+    int chosen = -1;
+    const int ways = 1 << edges.size();
+    for (int way = 0; way < ways; ++way) {
+        std::vector<int> par = parent;
+        auto find = [&](int i) {
+            while (par[static_cast<size_t>(i)] != i) i = par[static_cast<size_t>(i)];
+            return i;
+        };
+        for (size_t e = 0; e < edges.size(); ++e)
+            if (way >> e & 1) par[static_cast<size_t>(find(edges[e].a))] = find(edges[e].b);
+        const int verdict = judge(par);
+        if (verdict == 2) return refuse;
+        if (verdict == 1) {
+            if (chosen >= 0) return refuse;
+            chosen = way;
+        }
+    }
+    if (chosen < 0) return refuse;
+    auto find = [&](int i) {
+        while (parent[static_cast<size_t>(i)] != i) i = parent[static_cast<size_t>(i)];
+        return i;
+    };
+    for (size_t e = 0; e < edges.size(); ++e)
+        if (chosen >> e & 1) parent[static_cast<size_t>(find(edges[e].a))] = find(edges[e].b);
+    return std::nullopt;
+}
+
 std::optional<Failure> Scanner::read_blocks() {
     constexpr double kSeam = 0.74, kJoin = 0.88;
     const int n = rows_ * cols_;
@@ -238,6 +344,9 @@ std::optional<Failure> Scanner::read_blocks() {
         while (parent[static_cast<size_t>(i)] != i) i = parent[static_cast<size_t>(i)] = parent[static_cast<size_t>(parent[static_cast<size_t>(i)])];
         return i;
     };
+    // Edges a mark hides (or blurs into neither seam nor join): decided
+    // below by the blocks each way would make.
+    std::vector<HiddenEdge> hidden_edges;
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             for (int dir = 0; dir < 2; ++dir) {
@@ -285,9 +394,12 @@ std::optional<Failure> Scanner::read_blocks() {
                     if (at[part] == -1000) at[part] = dark_part >= 0 ? at[dark_part] : 0;
                 const bool seam_seen = dark_hidden < 3 && dark_sight >= 1.0 && dark_all;
                 const bool join_seen = hidden < 3 && in_sight >= 1.0;
-                if (!seam_seen && !join_seen)
-                    return Failure{fmt::format("unclear seam at {} ({} edge): a mark hides it", at_cell(r, c),
-                                               dir == 0 ? "right" : "bottom")};
+                if (!seam_seen && !join_seen) {
+                    hidden_edges.push_back({r * cols_ + c, r2 * cols_ + c2,
+                                            fmt::format("unclear seam at {} ({} edge): a mark hides it",
+                                                        at_cell(r, c), dir == 0 ? "right" : "bottom")});
+                    continue;
+                }
                 const double ratio = hi < kSeam ? hi : lo;
                 if (seam_seen && seam_colour_ok(r, c, dir == 0, at)) {
                     note((kSeam - dark_hi) / 0.2 + 0.5);
@@ -298,10 +410,18 @@ std::optional<Failure> Scanner::read_blocks() {
                     parent[static_cast<size_t>(find(r * cols_ + c))] = find(r2 * cols_ + c2);
                     continue;
                 }
-                return Failure{fmt::format("ambiguous seam at {} ({} edge, darkness {:.2f})", at_cell(r, c),
-                                           dir == 0 ? "right" : "bottom", ratio)};
+                auto why = fmt::format("ambiguous seam at {} ({} edge, darkness {:.2f})", at_cell(r, c),
+                                       dir == 0 ? "right" : "bottom", ratio);
+                // (a mark over the edge, the lines near it left out: what
+                // is left is neither clearly dark nor clearly light)
+                if (in_sight > 2.99 && dark_sight > 2.99) return Failure{why};
+                hidden_edges.push_back({r * cols_ + c, r2 * cols_ + c2, std::move(why)});
             }
         }
+    }
+    if (!hidden_edges.empty()) {
+        if (auto f = decide_hidden(hidden_edges, parent)) return f;
+        note(0.5);
     }
     // Groups of joined cells must be straight blocks of two or more, or
     // single riveted cells.

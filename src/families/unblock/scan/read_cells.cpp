@@ -5,6 +5,19 @@ namespace slidedb::scanning {
 
 std::optional<Failure> Scanner::read_cells() {
     cls_.assign(static_cast<size_t>(rows_ * cols_), -1);
+    // The blocks' own hue (green over red, the median of wood in the
+    // cells' middles): a red stroke blurred into the floor is redder.
+    std::vector<int> hue;
+    for (int r = 0; r < rows_; ++r)
+        for (int c = 0; c < cols_; ++c)
+            for (int i = 0; i < 9; ++i) {
+                const int x = static_cast<int>(cell_x(c) + px_ * (0.4 + 0.1 * (i % 3)));
+                const int y = static_cast<int>(cell_y(r) + py_ * (0.4 + 0.1 * (i / 3)));
+                if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
+                const std::uint8_t* p = im_.px(x, y);
+                if (is_wood(p)) hue.push_back(1000 * p[1] / std::max(1, static_cast<int>(p[0])));
+            }
+    wood_hue_ = hue.empty() ? 0 : percentile(hue, 0.5);
     const int k = std::clamp(static_cast<int>(std::min(px_, py_) * 0.2), 4, 10);
     std::vector<std::string> seen(static_cast<size_t>(rows_), std::string(static_cast<size_t>(cols_), '?'));
     std::optional<Failure> fail;
@@ -13,14 +26,14 @@ std::optional<Failure> Scanner::read_cells() {
             // What a mark's ink covers (and its blurred rim) is left out:
             // blue or green ink first; then, on a cell that is not the
             // prisoner's, red ink too.
-            int nr = 0, nf = 0, nw = 0, n = 0, inside = 0, want = k * k;
+            int nr = 0, nf = 0, nw = 0, nfaded = 0, n = 0, inside = 0, want = k * k;
             const bool inked = ink_near_cell(r, c);
             // The samples lie on a k x k (or wider) lattice over [lo, lo + span]
             // of the cell.
             // halo: the blurred rim of a mark reaches further than ink_reach
             // at times (JPEG, a thin stroke); white words are marks too.
             auto count = [&](bool red_ink, double lo, double span, int kk, bool halo = false) {
-                nr = nf = nw = n = inside = 0;
+                nr = nf = nw = nfaded = n = inside = 0;
                 want = kk * kk;
                 for (int i = 0; i < kk; ++i) {
                     for (int j = 0; j < kk; ++j) {
@@ -29,12 +42,15 @@ std::optional<Failure> Scanner::read_cells() {
                         if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                         ++inside;
                         if (inked && near_ink(x, y, red_ink, halo ? 2 * ink_reach() : ink_reach())) continue;
-                        if (halo && near_white(x, y, ink_reach())) continue;
+                        if (halo && near_white(x, y, ink_reach(), red_ink ? 60 : 45)) continue;  // (a word on the prisoner is pink)
                         const std::uint8_t* p = im_.px(x, y);
                         ++n;
                         if (is_red(p)) ++nr;
                         else if (is_floor(p)) ++nf;
-                        else if (is_wood(p)) ++nw;
+                        else if (is_wood(p)) {
+                            ++nw;
+                            nfaded += redder_than_wood(p);
+                        }
                     }
                 }
             };
@@ -65,8 +81,16 @@ std::optional<Failure> Scanner::read_cells() {
             // face is one colour wherever it shows)
             const bool wide = kk > k;
             const bool pure = std::max({nf, nw, nr}) * 20 >= n * 19 && (nf > 0) + (nw > 0) + (nr > 0) == 1;
-            const bool enough = wide ? (n * 4 >= inside && n >= 16) || (pure && n * 10 >= inside && n >= 24)
-                                     : n * 5 >= inside * 2;
+            bool enough = wide ? (n * 4 >= inside && n >= 16) || (pure && n * 10 >= inside && n >= 24)
+                               : n * 5 >= inside * 2;
+            // A mark over most of the face: what shows round it must be of
+            // one class only, three quarters of it at least (the rest, the
+            // mark's blurred rim, neither), and a twelfth of the face,
+            // eight samples at least.
+            if (wide && inside >= want / 2 && !enough) {
+                const int one = std::max({nf, nw, nr});
+                enough = (nf > 0) + (nw > 0) + (nr > 0) == 1 && one * 4 >= n * 3 && n >= 8 && n * 12 >= inside;
+            }
             if (inside >= want / 2 && !enough) {
                 fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
                 continue;
@@ -75,6 +99,9 @@ std::optional<Failure> Scanner::read_cells() {
                 fail = fail ? fail : Failure{fmt::format("board not found: {} lies outside the picture", at_cell(r, c))};
                 continue;
             }
+            // (on floor, "wood" redder than any wood is a red stroke blurred
+            // into it; away from the prisoner it is the mark's, not a block's)
+            if (!on_prisoner && nf * 2 >= n) nw -= nfaded;
             double fr = static_cast<double>(nr) / n, ff = static_cast<double>(nf) / n, fw = static_cast<double>(nw) / n;
             // One class dominates, another shows a little: that may be the
             // blurred rim of a mark (or a word in white). Read again without
@@ -87,6 +114,7 @@ std::optional<Failure> Scanner::read_cells() {
                     fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
                     continue;
                 }
+                if (!on_prisoner && nf * 2 >= n) nw -= nfaded;
                 fr = static_cast<double>(nr) / n;
                 ff = static_cast<double>(nf) / n;
                 fw = static_cast<double>(nw) / n;
@@ -104,6 +132,14 @@ std::optional<Failure> Scanner::read_cells() {
             } else if (ff >= 0.4 && fw < 0.08 && (fr < 0.08 || ff >= 0.5)) {
                 v = 0;
                 note((ff - 0.4) / 0.3 + 0.5);
+            } else if (inked && std::max({fr, ff, fw}) >= 0.75 && fr + ff + fw - std::max({fr, ff, fw}) < 0.2 &&
+                       (fr < 0.08 || fr == std::max({fr, ff, fw}))) {
+                // A mark on the cell: one class three quarters of what
+                // shows, the others under a fifth together (JPEG rings a
+                // stroke into colours of the floor or the wood further than
+                // its rim reaches). No cell of another class shows that.
+                v = ff >= 0.75 ? 0 : fw >= 0.75 ? 1 : 2;
+                note(0.5);
             }
             cls_[static_cast<size_t>(r * cols_ + c)] = v;
             seen[static_cast<size_t>(r)][static_cast<size_t>(c)] = v == 0 ? '.' : v == 1 ? '#' : v == 2 ? 'A' : '?';
@@ -130,10 +166,11 @@ static bool floor_dark(const std::uint8_t* p) {
 // under the panel, its rounded corners or its writing show near an edge.
 std::optional<Failure> Scanner::check_floor_edges() {
     // Light near a mark on an empty cell is the mark: its ink, its blurred
-    // rim (twice ink_reach: on the dark floor the rim shows further), or a
-    // word in white.
+    // rim (twice ink_reach: on the dark floor the rim shows further), a
+    // word in white, or a thin stroke blurred into the floor (redder than
+    // the wood, or greener or bluer than red).
     auto near_mark = [&](int x, int y) {
-        return near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach());
+        return redder_than_wood(im_.px(x, y)) || tinted_by_ink(im_.px(x, y)) || near_ink(x, y, true, 2 * ink_reach()) || near_white(x, y, ink_reach(), 60);
     };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {

@@ -25,8 +25,14 @@ int Scanner::side_state(int r, bool right) const {
             if (y < 0 || y >= im_.height) continue;
             const std::uint8_t* p = im_.px(x, y);
             ++inside;
-            const bool floor = is_floor(p) || luma(p) < 50;
-            if (!floor && near_ink(x, y, true)) continue;  // a mark over the frame
+            // (the opening's floor, shaded and blurred by JPEG, may lose
+            // the floor's hue; it stays far darker than the frame's wood)
+            const bool floor = is_floor(p) || luma(p) < 50 ||
+                               (luma(p) < 90 && !is_wood(p) && !is_red(p) && !tinted_by_ink(p));
+            // (a mark over the frame: its ink, or its stroke blurred into
+            // the frame or the opening, redder than wood or tinted blue or
+            // green)
+            if (!floor && (near_ink(x, y, true) || redder_than_wood(p) || tinted_by_ink(p))) continue;
             ++n;
             if (floor) ++nf;
             else if (is_wood(p)) ++nw;
@@ -48,14 +54,21 @@ std::optional<Failure> Scanner::read_exit() {
     if (prow < 0 || prow >= rows_) return Failure{"board not found: the prisoner lies outside the grid"};
     int state[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
+        bool margin = false;
         for (int r = 0; r < rows_; ++r) {
             const int s = side_state(r, side == 1);
+            // (floor in a sliver beside another row is no opening: it is
+            // the tray's own margin, the picture ending just beyond it, and
+            // a sliver beside the prisoner's row on that side tells no more
+            // than the picture's edge)
             if (r == prow) state[side] = s;
-            else if (s >= 1)
+            else if (s == 2) margin = true;
+            else if (s == 1)
                 return Failure{fmt::format("ambiguous exit: an opening in the frame on row {}, but the "
                                            "prisoner is on row {}",
                                            r + 1, prow + 1)};
         }
+        if (margin && state[side] == 2) state[side] = -1;
     }
     int left = state[0], right = state[1];
     exit_row_ = prow;

@@ -360,14 +360,26 @@ private:
     bool near_ink(int x, int y, bool red_too, int reach) const;
     // Is there white (a word written in white; no floor, no cherry or
     // orange wood, is near white) within `reach` of (x, y)?
-    bool near_white(int x, int y, int reach) const;
+    // `spread`: how far apart its channels may be (JPEG yellows a thin
+    // word on the floor; pale wood's highlight is far more yellow still,
+    // but the prisoner's red tints a word on it pink).
+    bool near_white(int x, int y, int reach, int spread = 45) const;
     // Is there ink (or red) on the cell or just round it? Cells without
     // are read without looking for marks.
     bool ink_near_cell(int r, int c) const;
     // Is there ink within `rad` of (x, y)? Red only where it is far redder
-    // than shaded orange wood.
+    // than shaded orange wood; a stroke blurred into the wood too.
     bool ink_round(double x, double y, double rad) const;
     int ink_reach() const { return std::max(2, static_cast<int>(0.06 * std::min(px_, py_))); }
+    // A thin red stroke blurred into the floor under it (scaling, JPEG) is
+    // no longer red as the prisoner is, but still redder than the blocks'
+    // wood (its green a tenth less of its red than the wood's) and
+    // brighter than cherry's dark rim.
+    int wood_hue_ = 0;  // green over red of the blocks' wood, in thousandths (read_cells)
+    bool redder_than_wood(const std::uint8_t* p) const {
+        const int r = p[0], g = p[1], b = p[2];
+        return wood_hue_ > 0 && r >= 110 && 1000 * g <= r * (wood_hue_ - 60) && b * 100 <= r * 40 && luma(p) >= 55;
+    }
 
     // ---- 3. cells -----------------------------------------------------------
     double cell_x(int c) const { return left_ + c * px_; }
@@ -413,6 +425,17 @@ private:
     double cell_luma(int r, int c) const;
 
     std::optional<Failure> read_blocks();
+
+    // An edge between two cells of one class that was seen as neither seam
+    // nor join (cells a and b, row * cols + col), and why.
+    struct HiddenEdge {
+        int a, b;
+        std::string why;
+    };
+    // Decides hidden edges by the blocks each way would make (see
+    // read_blocks.cpp): joins the cells in `parent` (a union-find forest)
+    // where they are one block, or refuses.
+    std::optional<Failure> decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent) const;
 
     // ---- 5. the exit ----------------------------------------------------------
     // Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
