@@ -20,6 +20,16 @@ constexpr std::uint64_t kSearchedCluster = 25'000;
 constexpr std::uint64_t kSearchedSignature = 100'000;
 constexpr int kBestAdditionShare = 5;  // percent of the steps
 
+// Whether a piece can go: the moves alone (no distances over the cluster),
+// and a piece whose board without it needs a search past 5 million boards
+// (on 8x8, taking a piece off may free most of the board) stays.
+const SolveOptions kMinimalSolve = [] {
+    SolveOptions o;
+    o.analyse_cluster = false;
+    o.max_states = 5'000'000;
+    return o;
+}();
+
 HardestStart as_start(const ClusterHardest& h) { return {to_puzzle(h.board), h.moves, h.cluster_size}; }
 
 // The board without block i (i > 0) or without wall i - blocks.
@@ -156,7 +166,7 @@ public:
             for (int i = 1; i < pieces && !less; ++i) {
                 if (i >= blocks && static_cast<int>(h.board.fixed.size()) <= limits_.min_walls) break;
                 const Board fewer = without_piece(h.board, i);
-                const SolveResult r = solve(fewer);
+                const SolveResult r = solve(fewer, kMinimalSolve);
                 if (r.status == Status::Solved && r.moves >= h.moves) {
                     h = hardest_start(fewer);
                     less = true;
