@@ -12,6 +12,7 @@ Chromium or Selenium is missing.
     serve_editor_browser_test.py SLIDEDB TEST_DATA
 """
 import os
+import time
 import sqlite3
 import sys
 
@@ -20,6 +21,7 @@ from serve_browser import SKIP, Session, check
 try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import Select
 except ImportError:
     print("skipped: python3-selenium is not installed (scripts/setup.sh --test)")
@@ -43,10 +45,24 @@ def main():
                 .release().perform()
 
         def click(r, c):
-            ActionChains(driver).click(cell(r, c)).perform()
+            # (a stale cell fails at the pointer's move, before any click)
+            again(lambda: ActionChains(driver).click(cell(r, c)).perform())
+
+        def again(action):
+            # The editor redraws its controls after each change: a control
+            # found just before a redraw goes stale, and is found again.
+            for _ in range(20):
+                try:
+                    return action()
+                except StaleElementReferenceException:
+                    time.sleep(0.05)
+            return action()
+
+        def choose(selector, value):
+            again(lambda: Select(driver.find_element(By.CSS_SELECTOR, selector)).select_by_value(value))
 
         def tool(name):
-            driver.find_element(By.CSS_SELECTOR, "#canvas button[data-tool=%s]" % name).click()
+            again(lambda: driver.find_element(By.CSS_SELECTOR, "#canvas button[data-tool=%s]" % name).click())
 
         def settled(text):
             # The text box holds the board the mouse made, and the check is done.
@@ -54,7 +70,7 @@ def main():
                        editor.get_attribute("data-state") in ("valid", "invalid"))
 
         def empty(family):
-            Select(driver.find_element(By.ID, "family")).select_by_value(family)
+            again(lambda: Select(driver.find_element(By.ID, "family")).select_by_value(family))
             driver.find_element(By.ID, "empty").click()
             wait.until(lambda d: editor.get_attribute("data-editor") == family and
                        editor.get_attribute("data-state") in ("valid", "invalid"))
@@ -102,18 +118,18 @@ def main():
         # Blocks: 3x3; A painted at the corner, B painted down two cells, a
         # wall cell, and A's goal put at the opposite corner.
         empty("blocks")
-        Select(driver.find_element(By.CSS_SELECTOR, "#canvas [data-set=w]")).select_by_value("3")
+        choose("#canvas [data-set=w]", "3")
         settled("start\n....\n....\n....\n....\n....\ngoal\n....\n....\n....\n....\n....\n".replace("....", "..."))
-        Select(driver.find_element(By.CSS_SELECTOR, "#canvas [data-set=h]")).select_by_value("3")
+        choose("#canvas [data-set=h]", "3")
         settled("start\n...\n...\n...\ngoal\n...\n...\n...\n")
         tool("piece")
         click(0, 0)
-        Select(driver.find_element(By.CSS_SELECTOR, "#canvas [data-set=piece]")).select_by_value("")
+        choose("#canvas [data-set=piece]", "")
         drag((0, 1), (1, 1))
         tool("wall")
         click(2, 0)
         tool("goal")
-        Select(driver.find_element(By.CSS_SELECTOR, "#canvas [data-set=piece]")).select_by_value("A")
+        choose("#canvas [data-set=piece]", "A")
         click(2, 2)
         settled("start\nAB.\n.B.\n#..\ngoal\n...\n...\n#.A\n")
         solve_and_save("blocks", {"moves": "2", "steps": "5", "cluster size": "30"})
@@ -127,7 +143,7 @@ def main():
         settled("1 2 3\n4 0 6\n7 5 8\n")
         solve_and_save("tiles", {"moves": "2", "steps": "2", "cluster size": "181440"})
         # The goal chosen: blank first, written as the reader's directive.
-        Select(driver.find_element(By.CSS_SELECTOR, "#canvas [data-set=goal]")).select_by_value("first")
+        choose("#canvas [data-set=goal]", "first")
         settled("# goal: blank first\n1 2 3\n4 0 6\n7 5 8\n")
         check("goal with the blank first" in driver.find_element(By.ID, "check").text,
               "check: %r" % driver.find_element(By.ID, "check").text)
