@@ -153,20 +153,23 @@ TEST(ScanMarked, CropWithRedPenStrokes) {
     EXPECT_FALSE(res.exit_seen);
 }
 
-// A stroke along the whole line where a block's two cells join hides
-// whether they are one block or two: the picture is refused.
+// The board, unframed at 60 pixels a cell, with blue ink along the whole
+// line between columns 4 and 5 of row 3 (x = 240).
+std::string pen_down_row_three(const Board& board) {
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.frame = false;
+    Image shot = render_board(board, opt, 360, 360);
+    draw_line(shot, 240, 2 * 60.0 + 4, 240, 3 * 60.0 - 4, 8, {30, 80, 220});
+    return encode_png(shot);
+}
+
 // Ink along the whole line where B's two cells join: the join is hidden,
 // but a seam there would leave two single cells without rivets, which no
 // board has. The blocks decide it.
 TEST(ScanMarked, PenAlongAJoinIsDecidedByTheBlocksItMakes) {
     const Board board = board_from_grid({"......", "......", "AA.BB.", "......", "..CC..", "......"}, Side::Right);
-    RenderOptions opt;
-    opt.theme = Theme::Orange;
-    opt.frame = false;
-    Image shot = render_board(board, opt, 360, 360);
-    // Blue ink along the whole line where B's two cells join (x = 240).
-    draw_line(shot, 240, 2 * 60.0 + 4, 240, 3 * 60.0 - 4, 8, {30, 80, 220});
-    auto r = scan_screenshot(encode_png(shot));
+    auto r = scan_screenshot(pen_down_row_three(board));
     ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
     EXPECT_EQ(std::get<ScanResult>(r).board.grid(), board.grid());
 }
@@ -176,13 +179,7 @@ TEST(ScanMarked, PenAlongAJoinIsDecidedByTheBlocksItMakes) {
 // picture is refused, naming the place.
 TEST(ScanMarked, PenAlongASeamBetweenTwoBlocksIsRefused) {
     const Board board = board_from_grid({"......", "......", "AABBCC", "......", "..DD..", "......"}, Side::Right);
-    RenderOptions opt;
-    opt.theme = Theme::Orange;
-    opt.frame = false;
-    Image shot = render_board(board, opt, 360, 360);
-    // Blue ink along the whole seam between B and C (x = 240).
-    draw_line(shot, 240, 2 * 60.0 + 4, 240, 3 * 60.0 - 4, 8, {30, 80, 220});
-    auto r = scan_screenshot(encode_png(shot));
+    auto r = scan_screenshot(pen_down_row_three(board));  // the seam between B and C
     ASSERT_TRUE(std::holds_alternative<ScanError>(r)) << std::get<ScanResult>(r).board.grid();
     EXPECT_NE(std::get<ScanError>(r).message.find("row 3 col 4"), std::string::npos) << std::get<ScanError>(r).message;
 }
