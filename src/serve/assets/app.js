@@ -396,6 +396,10 @@
       validate();
     });
     $('#solve', root).addEventListener('click', function () {
+      // The solve answers for the text as it stands: a check still to come
+      // or under way (typing paused past the delay) must not write over it.
+      clearTimeout(timer);
+      ++seq;
       result.textContent = 'solving…';
       root.dataset.state = 'solving';
       post('/api/solve', area.value).then(function (r) { showSolve(r, result); root.dataset.state = 'solved'; });
