@@ -81,6 +81,42 @@ TEST(Mutation, AdditionsAreEveryBlockOrWallOnFreeCells) {
         EXPECT_EQ(b.blocks.size() + b.fixed.size(), 2u) << b.grid();
 }
 
+TEST(Mutation, ReplacementsAreOnePieceTakenOffAndAnotherAdded) {
+    const Board walled = board_from_text("x.....\n......\nAA....\n......\n......\n......", Side::Right);
+    // The wall taken off, then any block or wall on the emptied board.
+    EXPECT_EQ(replacements(walled, 1, MutationLimits{0, 1, 13}).size(), 89u + 30u);
+    // At least one wall: the wall moved, to any of the 30 cells (its own too).
+    const auto moved = replacements(walled, 1, MutationLimits{1, 1, 13});
+    EXPECT_EQ(moved.size(), 30u);
+    for (const Board& b : moved) EXPECT_EQ(b.fixed.size(), 1u) << b.grid();
+    EXPECT_EQ(without_piece(walled, 1).fixed.size(), 0u);
+    EXPECT_EQ(without_piece(walled, 1).blocks.size(), 1u);
+}
+
+TEST(Mutation, AReplacementCrossesFromThe55MovePuzzleOfOneWallToThe58) {
+    // Both from the public Rush Hour database. No single change of the
+    // 55-move puzzle of one wall scores more than 55 (the best addition 25);
+    // its block of two at the bottom right traded for a wall gives the 58-move puzzle's signature.
+    const SignatureHardest signatures(6, 0, 2);
+    const Board board = read_one("ooBBMxDDDKMoAAJKoNooJEENIFFLooIGGLHH");
+    ASSERT_EQ(signatures.hardest(board, 100'000)->moves, 55);
+    const MutationLimits limits{0, 2, 18};
+    int added = -1;
+    for (const Board& b : additions(board, limits))
+        if (const auto h = signatures.hardest(b, 100'000)) added = std::max(added, h->moves);
+    EXPECT_EQ(added, 25);
+    const int m = 'M' - 'A';
+    ASSERT_EQ(board.grid().find('M'), 5u * 7 + 4);  // the block of two at the bottom right
+    std::optional<ClusterHardest> best;
+    for (const Board& b : replacements(board, m, limits))
+        if (const auto h = signatures.hardest(b, 100'000); h && (!best || h->moves > best->moves)) best = h;
+    ASSERT_TRUE(best);
+    EXPECT_EQ(best->moves, 58);
+    EXPECT_EQ(best->cluster_size, 9192u);
+    EXPECT_EQ(best->board.fixed.size(), 2u);
+    EXPECT_EQ(solve(best->board).moves, 58);
+}
+
 std::vector<HardestStart> search(int jobs, std::uint64_t seed, int patience = 40, std::uint64_t rounds = 3,
                                  HardestProgress* last = nullptr) {
     GenerateSpec spec;

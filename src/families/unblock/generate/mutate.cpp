@@ -198,4 +198,18 @@ std::vector<Board> additions(const Board& board, const MutationLimits& limits) {
     return out;
 }
 
+Board without_piece(const Board& board, int i) {
+    Board out = board;
+    const int blocks = static_cast<int>(board.blocks.size());
+    if (i < blocks) out.blocks.erase(out.blocks.begin() + i);
+    else out.fixed.erase(out.fixed.begin() + (i - blocks));
+    return board_from_text(out.grid(), board.exit);
+}
+
+std::vector<Board> replacements(const Board& board, int i, const MutationLimits& limits) {
+    std::vector<Board> out = additions(without_piece(board, i), limits);
+    std::erase_if(out, [&](const Board& b) { return static_cast<int>(b.fixed.size()) < limits.min_walls; });
+    return out;
+}
+
 }  // namespace slidedb

@@ -30,4 +30,14 @@ Board wander(const Board& board, Random& rng, int moves);
 // takes the best of them.
 std::vector<Board> additions(const Board& board, const MutationLimits& limits);
 
+// The board without piece i: block i (i > 0, the prisoner stays) or, past
+// the blocks, wall i - blocks.
+Board without_piece(const Board& board, int i);
+
+// Every board with piece i taken off and one block or wall added (additions()
+// of the board without it), keeping at least limits.min_walls walls: a piece
+// put anywhere else, turned, resized, or traded for a wall or a wall for a
+// block.
+std::vector<Board> replacements(const Board& board, int i, const MutationLimits& limits);
+
 }  // namespace slidedb

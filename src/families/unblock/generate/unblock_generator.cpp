@@ -18,7 +18,7 @@ namespace {
 
 constexpr std::uint64_t kSearchedCluster = 25'000;
 constexpr std::uint64_t kSearchedSignature = 100'000;
-constexpr int kBestAdditionShare = 5;  // percent of the steps
+constexpr int kBestStepShare = 5;  // percent of the steps
 
 // Whether a piece can go: the moves alone (no distances over the cluster),
 // and a piece whose board without it needs a search past 5 million boards
@@ -31,15 +31,6 @@ const SolveOptions kMinimalSolve = [] {
 }();
 
 HardestStart as_start(const ClusterHardest& h) { return {to_puzzle(h.board), h.moves, h.cluster_size}; }
-
-// The board without block i (i > 0) or without wall i - blocks.
-Board without_piece(const Board& b, int i) {
-    Board out = b;
-    const int blocks = static_cast<int>(b.blocks.size());
-    if (i < blocks) out.blocks.erase(out.blocks.begin() + i);
-    else out.fixed.erase(out.fixed.begin() + (i - blocks));
-    return board_from_text(out.grid(), b.exit);
-}
 
 class UnblockPlan final : public GenerationPlan {
 public:
@@ -126,14 +117,20 @@ public:
     bool can_search() const override { return true; }
 
     // Now and then the step is the best of every block or wall added (on
-    // the board, or a few moves on): a peak whose every block counts is
-    // climbed one best addition after another, where blind additions miss it.
+    // the board, or a few moves on), half the time after one piece is taken
+    // off: a peak whose every block counts is climbed one best addition
+    // after another, where blind additions miss it, and the hardest puzzles
+    // with walls sit one piece put elsewhere from a lower peak (the 55-move
+    // 6x6 puzzle of one wall is a block traded for a wall from the 58),
+    // across a valley no walker crosses by single changes.
     Puzzle mutate(const Puzzle& puzzle, Random& rng) const override {
         const Board board = board_of(puzzle);
-        if (rng.below(100) >= kBestAdditionShare) return to_puzzle(slidedb::mutate(board, rng, limits_));
+        if (rng.below(100) >= kBestStepShare) return to_puzzle(slidedb::mutate(board, rng, limits_));
         const Board from = rng.below(2) == 0 ? wander(board, rng, rng.between(1, 24)) : board;
+        const int pieces = static_cast<int>(from.blocks.size() + from.fixed.size());
+        const bool replace = rng.below(2) == 0 && pieces > 1;
         HardestStart best{puzzle, -1, 0};
-        for (const Board& b : additions(from, limits_)) {
+        for (const Board& b : replace ? replacements(from, rng.between(1, pieces - 1), limits_) : additions(from, limits_)) {
             HardestStart h = hardest(to_puzzle(b));
             if (h.moves > best.moves) best = std::move(h);
         }
