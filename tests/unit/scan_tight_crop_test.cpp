@@ -56,6 +56,15 @@ TEST(ScanTightCrop, LatticeFromTheGapsOnASmallBoardCutAtTwoSides) {
                  Side::Left, true);
 }
 
+// 8x7 at 21 px a cell, cut 0.09 cell beyond the tray at the right, a red
+// rectangle round the board: the first fits' pitches are 5 % and more
+// off. Refined from the gaps near the prisoner, then again from those the
+// better lattice reaches, the lattice fits the whole board.
+TEST(ScanTightCrop, LatticeFromTheGapsTwiceWhenTheFirstFitIsFarOff) {
+    expect_board("pitch_off_cut_right.jpg", {".B.CC...", ".B....AA", "..DDDEEF", ".GG....F", "..HHH..I", ".....J.I", ".KKLLJ.."},
+                 Side::Left, true);
+}
+
 // A red rectangle drawn round the board on the thin strip of frame the
 // crop keeps at the left, and at the picture's border: what shows of the
 // frame between the tray and the mark is light and not wood.

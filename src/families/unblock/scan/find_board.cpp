@@ -385,12 +385,24 @@ std::optional<Failure> Scanner::find_board() {
     // across the whole board (on a tight crop a fit a twentieth of a cell
     // off misplaces the far side's line).
     const auto fits = tried;
-    for (const auto& [pxf, phx, pyf, phy] : fits) {
-        const auto x = seam_lattice(true, pxf, phx);
-        const auto y = seam_lattice(false, pyf, phy);
-        if (!x && !y) continue;
-        const std::array<double, 4> fit{x ? x->first : pxf, x ? x->second : phx, y ? y->first : pyf,
-                                        y ? y->second : phy};
+    for (const auto& start : fits) {
+        // (twice: a lattice refined finds the gaps of more lines, far
+        // ones that lay outside the first one's reach)
+        std::array<double, 4> fit = start;
+        bool moved = false;
+        for (int round = 0; round < 2; ++round) {
+            if (const auto x = seam_lattice(true, fit[0], fit[1])) {
+                fit[0] = x->first;
+                fit[1] = x->second;
+                moved = true;
+            }
+            if (const auto y = seam_lattice(false, fit[2], fit[3])) {
+                fit[2] = y->first;
+                fit[3] = y->second;
+                moved = true;
+            }
+        }
+        if (!moved) continue;
         // (a lattice tried already, within a fifth of a pixel, is not tried again)
         const bool again = std::any_of(tried.begin(), tried.end(), [&](const std::array<double, 4>& t) {
             for (int i = 0; i < 4; ++i)

@@ -83,9 +83,10 @@ std::optional<std::pair<double, double>> Scanner::seam_lattice(bool along_x, dou
     const double den = sw * skk - sk * sk;
     if (den <= 0) return std::nullopt;
     const double p = (sw * skx - sk * sx) / den, ph = (sx - p * sk) / sw;
-    // Only a small correction is taken: the gaps must agree with each
-    // other (every line within a twentieth of a cell of the fit).
-    if (std::abs(p - pitch) > 0.05 * pitch) return std::nullopt;
+    // The gaps must agree with each other (every line within a twentieth
+    // of a cell of the fit), and the pitch move by 5 % at most, or by 10 %
+    // (the range of the first fits) when three lines or more agree on it.
+    if (std::abs(p - pitch) > (lines >= 3 ? 0.10 : 0.05) * pitch) return std::nullopt;
     for (const auto& [k, x, w] : used)
         if (std::abs(ph + k * p - x) > 0.05 * p) return std::nullopt;
     return std::pair{p, ph};
