@@ -191,11 +191,14 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
             auto at = [&](int k) { return dark_beyond(base, k); };
             // Outside, something light at 0.06, 0.10 and 0.14 of a cell; dark
             // at all three is part of a seam. Each is looked at only when it
-            // can still change the outcome.
+            // can still change the outcome. On the top side light at 0.06
+            // and 0.10 is enough: the strip of frame between the tray and
+            // the header panel (of the floor's colour) may be a tenth of a
+            // cell thin.
             bool good = false, seam = false;
             if (at(0)) {
                 seam = at(1) && at(2);
-            } else if (!at(1) && !at(2) && base) {
+            } else if (!at(1) && (side == 0 || !at(2)) && base) {
                 // Inside, the tray's margin or rim: something dark within a
                 // few pixels of the line (the outer blocks may touch the
                 // rim); a block crossing the line shows none.
@@ -204,9 +207,11 @@ Scanner::EdgeLook Scanner::edge_look(int side, double e, const Samples& along, s
                     const std::uint8_t* px = base + before[i];
                     // (a block's dark rim, which JPEG may redden past the
                     // floor's colour, is dark enough: wood is far lighter;
-                    // nothing over luma 105 is gap dark)
+                    // so is the frame's groove blurred into a cherry
+                    // block's rim, up to luma 87; nothing over luma 105
+                    // is gap dark)
                     const int y = luma(px);
-                    good = y < 80 || (y <= 105 && is_gap_dark(px));
+                    good = y < 88 || (y <= 105 && is_gap_dark(px));
                 }
             }
             v = good ? 2 : seam ? 3 : 1;  // 1 bad, 2 good, 3 bad and part of a seam
@@ -337,11 +342,15 @@ std::optional<Failure> Scanner::find_board() {
     const ScanTrace before = trace_ ? *trace_ : ScanTrace{};
     std::optional<Failure> first;
     ScanTrace first_trace;
+    std::vector<std::array<double, 4>> tried;
     auto attempt = [&](double pxf, double phx, double pyf, double phy) {
+        tried.push_back({pxf, phx, pyf, phy});
         if (trace_) *trace_ = before;
+        walk_from_ = {0, 0, 0, 0};
         auto f = find_board_on(pxf, phx, pyf, phy);
         if (f && short_) f = past_short(pxf, phx, pyf, phy, *f);
         if (!f) past_wood(pxf, phx, pyf, phy);
+        walk_from_ = {0, 0, 0, 0};
         if (f && !first) {
             first = f;
             if (trace_) first_trace = *trace_;
@@ -371,6 +380,36 @@ std::optional<Failure> Scanner::find_board() {
     for (const double k : {1.0, 0.95}) {
         const double p = k * p0_, g = p - h;
         if (attempt(p, pl_ - g / 2, p, pt_ - g / 2)) return std::nullopt;
+    }
+    // Last, the lattices above refined from the gaps between blocks
+    // across the whole board (on a tight crop a fit a twentieth of a cell
+    // off misplaces the far side's line).
+    const auto fits = tried;
+    for (const auto& start : fits) {
+        // (twice: a lattice refined finds the gaps of more lines, far
+        // ones that lay outside the first one's reach)
+        std::array<double, 4> fit = start;
+        bool moved = false;
+        for (int round = 0; round < 2; ++round) {
+            if (const auto x = seam_lattice(true, fit[0], fit[1])) {
+                fit[0] = x->first;
+                fit[1] = x->second;
+                moved = true;
+            }
+            if (const auto y = seam_lattice(false, fit[2], fit[3])) {
+                fit[2] = y->first;
+                fit[3] = y->second;
+                moved = true;
+            }
+        }
+        if (!moved) continue;
+        // (a lattice tried already, within a fifth of a pixel, is not tried again)
+        const bool again = std::any_of(tried.begin(), tried.end(), [&](const std::array<double, 4>& t) {
+            for (int i = 0; i < 4; ++i)
+                if (std::abs(t[static_cast<size_t>(i)] - fit[static_cast<size_t>(i)]) > 0.2) return false;
+            return true;
+        });
+        if (!again && attempt(fit[0], fit[1], fit[2], fit[3])) return std::nullopt;
     }
     if (trace_) *trace_ = first_trace;
     return first;
@@ -437,6 +476,7 @@ std::optional<Failure> Scanner::find_board_on(double pxf, double phx, double pyf
         if (round > 0 && oL == L && oR == R && oT == T && oB == B) break;
         if (round == 3) return Failure{"board not found: the tray's edges do not settle"};
     }
+    walked_cut_ = {ct, cb, cl, cr};
     const int cuts = cl + cr + ct + cb;
     if (cuts > 0) {
         // Where the picture cuts off the frame, the lattice found inside
@@ -532,12 +572,18 @@ int Scanner::wood_beyond() const {
         const double o = (side == 0 || side == 2) ? -1 : 1;
         const double e = side == 0 ? top_ : side == 1 ? top_ + rows_ * py_ : side == 2 ? left_ : left_ + cols_ * px_;
         const double a0 = horiz ? left_ : top_, len = horiz ? cols_ * px_ : rows_ * py_;
-        // Wood of the blocks' colour at 0.08 and 0.12 of a cell beyond; where
-        // a mark hides most of that, at 0.3 and 0.35 (a block beyond the line
-        // is wider than any mark along it), and a side hidden there too is
-        // taken as one with wood beyond.
-        auto look = [&](double d0, double d1) {
-            int n = 0, same = 0, tried = 0;
+        // Wood of the blocks' colour at 0.08 and 0.12 of a cell beyond;
+        // where a mark hides most of that, at 0.3 and 0.35 (a block beyond
+        // the line is wider than any mark along it). A side hidden there
+        // too (a rectangle drawn round the board on a thin strip of frame,
+        // the picture's border just beyond it) is judged at 0.04 and 0.06:
+        // the frame's light shows there, never wood, and a row of blocks
+        // beyond the line would show the gap's dark or the block's rim
+        // and wood. Else the side is taken as one with wood beyond.
+        // (look: -1 hidden, 1 wood, 0 neither; frame_only: 1 when what
+        // shows is light and not wood nearly everywhere)
+        auto look = [&](double d0, double d1, bool frame_only) {
+            int n = 0, same = 0, frame = 0, tried = 0;
             for (int k = 0; k < 48; ++k) {
                 const double a = a0 + len * (k + 0.5) / 48;
                 if (!horiz && a > prow0 - 0.2 * py_ && a < prow0 + 1.2 * py_) continue;  // the exit
@@ -549,13 +595,22 @@ int Scanner::wood_beyond() const {
                     if (near_ink(x, y, true)) continue;
                     const std::uint8_t* p = im_.px(x, y);
                     ++n;
-                    same += std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
+                    const bool wood_like =
+                        std::max({std::abs(p[0] - ref[0]), std::abs(p[1] - ref[1]), std::abs(p[2] - ref[2])}) <= 30;
+                    same += wood_like;
+                    frame += !wood_like && luma(p) >= 110 && !is_gap_dark(p);
                 }
             }
-            return n * 2 < tried ? -1 : n > 0 && same * 10 >= n * 3 ? 1 : 0;  // -1 hidden, 1 wood
+            if (n * 2 < tried) return -1;
+            if (frame_only) return n > 0 && frame * 10 >= n * 9 ? 0 : 1;
+            return n > 0 && same * 10 >= n * 3 ? 1 : 0;
         };
-        const int near = look(0.08, 0.12);
-        if (near == 1 || (near == -1 && look(0.3, 0.35) != 0)) return side;
+        const int near = look(0.08, 0.12, false);
+        if (near == 1) return side;
+        if (near == -1) {
+            const int far = look(0.3, 0.35, false);
+            if (far == 1 || (far == -1 && look(0.04, 0.06, true) != 0)) return side;
+        }
     }
     return -1;
 }
@@ -563,45 +618,54 @@ int Scanner::wood_beyond() const {
 // A block as long as the tray is wide (a 4-long one on a 4-wide board)
 // passes for the tray's edge, and the tray comes out less than 4 cells
 // across. Each of the two sides across is then walked on from the next
-// line; the board is taken when exactly one of them gives one.
+// line; the side is taken when exactly one of them gives a board, or,
+// when neither does, exactly one a tray still too small (walked on again,
+// across either way: blocks as long as the tray along two sides leave a
+// tray of 3x2 cells or less).
 std::optional<Failure> Scanner::past_short(double pxf, double phx, double pyf, double phy, const Failure& why) {
-    const int first = short_ == 1 ? 0 : 2;  // top and bottom, or left and right
-    const std::array<int, 4> stopped = edge_k_;
-    int found = -1;
-    for (const int side : {first, first + 1}) {
-        walk_from_ = {0, 0, 0, 0};
-        walk_from_[static_cast<size_t>(side)] = stopped[static_cast<size_t>(side)] + 1;
-        if (!find_board_on(pxf, phx, pyf, phy)) {
-            if (found >= 0) {
-                found = -2;  // both: unclear which
-                break;
-            }
-            found = side;
+    for (int round = 0; round < 2 * kMinSide && short_; ++round) {
+        const int first = short_ == 1 ? 0 : 2;  // top and bottom, or left and right
+        const std::array<int, 4> stopped = edge_k_, from = walk_from_;
+        const std::array<bool, 4> cut = walked_cut_;
+        // (the sides giving a board, and those giving a tray still short)
+        std::vector<int> boards, shorts;
+        for (const int side : {first, first + 1}) {
+            if (cut[static_cast<size_t>(side)]) continue;  // (the picture's border: nothing beyond)
+            walk_from_ = from;
+            walk_from_[static_cast<size_t>(side)] = stopped[static_cast<size_t>(side)] + 1;
+            if (!find_board_on(pxf, phx, pyf, phy)) boards.push_back(side);
+            else if (short_) shorts.push_back(side);
         }
+        walk_from_ = from;
+        const int found = boards.size() == 1 ? boards[0] : boards.empty() && shorts.size() == 1 ? shorts[0] : -1;
+        if (found < 0) break;
+        walk_from_[static_cast<size_t>(found)] = stopped[static_cast<size_t>(found)] + 1;
+        // (kept for past_wood, which may walk on another side)
+        if (!find_board_on(pxf, phx, pyf, phy)) return std::nullopt;
     }
     walk_from_ = {0, 0, 0, 0};
-    if (found < 0) return why;
-    walk_from_[static_cast<size_t>(found)] = stopped[static_cast<size_t>(found)] + 1;
-    auto f = find_board_on(pxf, phx, pyf, phy);
-    walk_from_ = {0, 0, 0, 0};
-    return f;
+    return why;
 }
 
 // A long block along a side (a 4-long one filling a side of a 4-wide
 // board, or blocks leaving a gap only at the exit) passes for the tray's
 // edge, and wood of the blocks' colour shows beyond it. That side is then
-// walked on from the next line, once per side; the board found that way
-// must pass every test again (the cells, what lies beyond, the frame
-// finder). When it is not found, the first board stays, to be refused.
+// walked on from the next line, and again while wood shows beyond the
+// line found (columns of blocks with their seams in line, the frame
+// further out); the board found that way must pass every test again (the
+// cells, what lies beyond, the frame finder). When no board is found, the
+// last one stays, to be refused. A side past_short walked on from stays
+// walked on.
 void Scanner::past_wood(double pxf, double phx, double pyf, double phy) {
-    for (int round = 0; round < 2; ++round) {
+    for (int round = 0; round < 2 * kMaxSide; ++round) {
         if (read_cells()) break;  // refused when the cells are read again
         const int side = wood_beyond();
         cells_read_ = side < 0;  // the cells of this grid are read
-        if (side < 0 || walk_from_[static_cast<size_t>(side)] > 0) break;
+        if (side < 0) break;
+        const std::array<int, 4> from = walk_from_;
         walk_from_[static_cast<size_t>(side)] = edge_k_[static_cast<size_t>(side)] + 1;
         if (find_board_on(pxf, phx, pyf, phy)) {
-            walk_from_ = {0, 0, 0, 0};
+            walk_from_ = from;
             find_board_on(pxf, phx, pyf, phy);
             break;
         }

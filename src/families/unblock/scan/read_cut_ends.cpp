@@ -40,7 +40,10 @@ std::optional<Failure> Scanner::check_cut_ends() const {
                     const int x = round_px(across_y ? a : u), y = round_px(across_y ? u : a);
                     if (x < 0 || y < 0 || x >= im_.width || y >= im_.height) continue;
                     if (near_ink(x, y, cls(r, c) != 2)) continue;
-                    sum += luma(im_.px(x, y));
+                    // (the prisoner's red is dark in luma, near its
+                    // rim's: its brightness is in the red channel)
+                    const std::uint8_t* px = im_.px(x, y);
+                    sum += cls(r, c) == 2 ? std::max({px[0], px[1], px[2]}) : luma(px);
                     ++m;
                 }
                 if (m < 3) continue;

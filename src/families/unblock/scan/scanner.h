@@ -267,6 +267,12 @@ private:
 
     std::optional<Failure> find_board_on(double pxf, double phx, double pyf, double phy);
 
+    // Pitch and phase along one axis (x: the lines down the picture)
+    // refined from the middles of the gaps between blocks all over the
+    // picture (see seam_lattice.cpp), near the lattice given; none when
+    // too few gaps show or they disagree.
+    std::optional<std::pair<double, double>> seam_lattice(bool along_x, double pitch, double phase) const;
+
     // Just outside each edge lies the frame or the strip under the header,
     // never wood of the blocks' own colour: a row of blocks taken for the
     // frame (one long block along a side, a side whose only gap is at the
@@ -283,6 +289,7 @@ private:
     std::array<int, 4> walk_from_{0, 0, 0, 0}, edge_k_{0, 0, 0, 0};
     bool cells_read_ = false;  // read_cells ran on the grid located, no wood beyond it
     int short_ = 0;  // the tray came out under 4 cells: 1 high, 2 wide
+    std::array<bool, 4> walked_cut_{};  // the sides the last walks found cut off (top, bottom, left, right)
 
     // Walks the two sides across a tray too small again from their next
     // line (see find_board.cpp); returns `why` when that finds no board.
