@@ -184,5 +184,38 @@ TEST(ScanMarked, PenAlongASeamBetweenTwoBlocksIsRefused) {
     EXPECT_NE(std::get<ScanError>(r).message.find("row 3 col 4"), std::string::npos) << std::get<ScanError>(r).message;
 }
 
+// The board, unframed at 60 pixels a cell, with a block of blue ink over
+// most of the cell at row r, col c (0-based): from 0.08 to 0.92 of it
+// across and from 0.08 to `bottom` down.
+std::string ink_over_cell(const Board& board, int r, int c, double bottom) {
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.frame = false;
+    Image shot = render_board(board, opt, 360, 360);
+    fill_rect(shot, c * 60 + 5, r * 60 + 5, c * 60 + 55, r * 60 + static_cast<int>(bottom * 60), {30, 80, 220});
+    return encode_png(shot);
+}
+
+// Ink over all of B's top cell but the line where it joins the cell below:
+// nothing of the cell shows, but floor there would leave B's other cell
+// single and without rivets, which no board has. The blocks round it
+// read it as B's.
+TEST(ScanMarked, CellUnderInkIsReadFromTheBlocksRoundIt) {
+    const Board board = board_from_grid({"......", "...B..", "...B..", "AA....", "......", "..CC.."}, Side::Right);
+    auto r = scan_screenshot(ink_over_cell(board, 1, 3, 0.82));
+    ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
+    EXPECT_EQ(std::get<ScanResult>(r).board.grid(), board.grid());
+}
+
+// Ink over the whole cell after B's end, the line between them too: floor
+// there and B two long, or wood and B three long, are both boards. The
+// picture is refused, naming the cell.
+TEST(ScanMarked, CellUnderInkWithTwoPossibleBoardsIsRefused) {
+    const Board board = board_from_grid({"......", "BB....", "......", "AA....", "......", "..CC.."}, Side::Right);
+    auto r = scan_screenshot(ink_over_cell(board, 1, 2, 0.92));
+    ASSERT_TRUE(std::holds_alternative<ScanError>(r)) << std::get<ScanResult>(r).board.grid();
+    EXPECT_EQ(std::get<ScanError>(r).message, "unclear cell at row 2 col 3: a mark hides it");
+}
+
 }  // namespace
 }  // namespace slidedb

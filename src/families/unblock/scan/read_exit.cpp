@@ -55,6 +55,7 @@ std::optional<Failure> Scanner::read_exit() {
     int state[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
         bool margin = false;
+        int closed = 0;
         for (int r = 0; r < rows_; ++r) {
             const int s = side_state(r, side == 1);
             // (floor in a sliver beside another row is no opening: it is
@@ -63,12 +64,18 @@ std::optional<Failure> Scanner::read_exit() {
             // than the picture's edge)
             if (r == prow) state[side] = s;
             else if (s == 2) margin = true;
+            else if (s == 0) ++closed;
             else if (s == 1)
                 return Failure{fmt::format("ambiguous exit: an opening in the frame on row {}, but the "
                                            "prisoner is on row {}",
                                            r + 1, prow + 1)};
         }
         if (margin && state[side] == 2) state[side] = -1;
+        // Floor in a sliver beside the prisoner's row where the same strip
+        // beside other rows (two at least) shows the frame's wood is no
+        // margin of the tray (that runs beside every row): it is the
+        // opening, cut short by the picture's edge.
+        if (state[side] == 2 && closed >= 2) state[side] = 1;
     }
     int left = state[0], right = state[1];
     exit_row_ = prow;
