@@ -63,7 +63,7 @@ std::optional<Failure> Scanner::read_cells() {
             const bool on_prisoner = mx >= pl_ - 0.1 * px_ && mx <= pr_ + 0.1 * px_ && my >= pt_ - 0.1 * py_ &&
                                      my <= pb_ + 0.1 * py_;
             // A cell a mark hides is left to the blocks round it (see
-            // read_blocks.cpp) with what shows of it: a class no sample in
+            // read_hidden.cpp) with what shows of it: a class no sample in
             // sight shows while another shows on several is ruled out.
             // Never the prisoner's own cells, nor those beside it in its
             // row (a hidden end of the prisoner would not be told from

@@ -1,8 +1,8 @@
 // The scanner's state and its stages, one file each: pixel_classes.h,
 // find_prisoner.cpp, find_board.cpp (the tray's own edges),
 // frame_finder.cpp (the floor's extent and the frame), read_cells.cpp,
-// read_blocks.cpp, read_exit.cpp; screenshot.cpp runs them. Internal to
-// src/families/unblock/scan/.
+// read_blocks.cpp, read_hidden.cpp, read_exit.cpp; screenshot.cpp runs
+// them. Internal to src/families/unblock/scan/.
 #pragma once
 
 #include <algorithm>
@@ -397,7 +397,7 @@ private:
     std::optional<Failure> read_cells();
 
     // A cell a mark hides (class -1 in cls_), left to be read from the
-    // blocks round it (read_blocks.cpp): which classes what shows of it
+    // blocks round it (read_hidden.cpp): which classes what shows of it
     // leaves open, and why it could not be read alone.
     struct UnclearCell {
         int cell;  // row * cols + col
