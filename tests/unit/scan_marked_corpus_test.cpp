@@ -304,11 +304,11 @@ TEST(ScanCorpus, SmallCroppedMarkedPicturesAreReadAndNeverWrong) {
     RecordProperty("refused", rejected);
     RecordProperty("wrong", wrong);
     EXPECT_EQ(wrong, 0);
-    // The aim is 97 %. The fixed seed reads 579 of 600 (96.5 %): most
+    // The aim is 97 %. The fixed seed reads 581 of 600 (96.8 %): most
     // refusals left are grid lines a few pixels off the tray's edge on a
-    // tight crop, marks along a seam or over a cell with no block round it
-    // to tell, and the exit beside a row a mark round the board hides.
-    EXPECT_GE(read * 1000, n * 965) << read << " of " << n << " read right";
+    // tight crop, marks over a cell with no block round it to tell, and
+    // the exit beside a row a mark round the board hides.
+    EXPECT_GE(read * 1000, n * 968) << read << " of " << n << " read right";
 }
 
 }  // namespace

@@ -217,5 +217,22 @@ TEST(ScanMarked, CellUnderInkWithTwoPossibleBoardsIsRefused) {
     EXPECT_EQ(std::get<ScanError>(r).message, "unclear cell at row 2 col 3: a mark hides it");
 }
 
+// Blue ink along the seam between B and C, just below its dark line: a
+// join there would make one block four cells long, as possible as two of
+// two, so the seam must be seen. Its dark line shows, the lines beside it
+// under the ink's rim; no rim of a mark is that dark, and it is read as
+// the seam.
+TEST(ScanMarked, PenBesideASeamLeavesItsDarkLineToRead) {
+    const Board board = board_from_grid({"...B..", "...B..", "AA.C..", "...C..", "......", "......"}, Side::Right);
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.frame = false;
+    Image shot = render_board(board, opt, 360, 360);
+    draw_line(shot, 3 * 60.0 + 4, 2 * 60.0 + 4, 4 * 60.0 - 4, 2 * 60.0 + 4, 4, {30, 80, 220});
+    auto r = scan_screenshot(encode_png(shot));
+    ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
+    EXPECT_EQ(std::get<ScanResult>(r).board.grid(), board.grid());
+}
+
 }  // namespace
 }  // namespace slidedb

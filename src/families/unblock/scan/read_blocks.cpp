@@ -10,7 +10,7 @@ namespace slidedb::scanning {
 // the edge against the wood on both sides. Returns min/base.
 // Measured over the part [f0, f1] of the edge's length.
 double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at, double* seen,
-                           double* seen_dark) const {
+                           double* seen_dark, double* seen_line) const {
     // Profile across the edge, averaged along the part of it. Where a
     // mark's ink lies (and a few pixels round it: scaling and JPEG blur a
     // stroke), nothing is read; `seen` tells the share of lines kept.
@@ -106,6 +106,8 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
             kept = std::min(kept, d < -reach || d > reach ? 0 : count[static_cast<size_t>(d + reach)]);
         *seen_dark = lines && lo < 1e8 ? static_cast<double>(kept) / lines : 0.0;
     }
+    if (seen_line)
+        *seen_line = lines && lo < 1e8 ? static_cast<double>(count[static_cast<size_t>(lo_at + reach)]) / lines : 0.0;
     if (base.empty() || lo > 1e8) return 0;
     std::nth_element(base.begin(), base.begin() + static_cast<long>(base.size() / 2), base.end());
     const double b = base[base.size() / 2];
@@ -236,7 +238,7 @@ double Scanner::cell_luma(int r, int c) const {
 // below), both of class `cls`, shows: a seam, a join, neither because a
 // mark hides it, or neither in full sight; `why` names the last two.
 Scanner::EdgeSeen Scanner::look_edge(int r, int c, int dir, int cls, std::string& why) {
-    constexpr double kSeam = 0.74, kJoin = 0.88;
+    constexpr double kSeam = 0.74, kJoin = 0.88, kPooled = 0.25, kDeep = 0.45;
     // A seam runs the whole edge: all three thirds must agree.
     // Something dark crossing the edge (a pen stroke) darkens
     // one part only; something light (a label) hides a seam
@@ -252,9 +254,13 @@ Scanner::EdgeSeen Scanner::look_edge(int r, int c, int dir, int cls, std::string
     bool dark_all = true;
     int dark_part = -1;
     for (int part = 0; part < 3; ++part) {
-        double seen = 1, seen_dark = 1;
-        const double ratio =
-            edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part, &at[part], &seen, &seen_dark);
+        double seen = 1, seen_dark = 1, seen_line = 1;
+        const double ratio = edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part, &at[part], &seen,
+                                        &seen_dark, &seen_line);
+        // (a line this dark is a valley whatever a mark beside it hides:
+        // a mark's blurred rim, its ink left out, darkens wood to 0.6 at
+        // the most)
+        if (seen_dark < 0.4 && seen_line >= 0.4 && ratio < kDeep) seen_dark = seen_line;
         if (seen_dark >= 0.4) {
             if (dark_part < 0) dark_part = part;
             dark_sight += seen_dark;
@@ -279,6 +285,22 @@ Scanner::EdgeSeen Scanner::look_edge(int r, int c, int dir, int cls, std::string
     const bool join_seen = hidden < 3 && in_sight >= 1.0;
     if (!seam_seen && !join_seen) {
         why = fmt::format("unclear seam at {} ({} edge): a mark hides it", at_cell(r, c), dir == 0 ? "right" : "bottom");
+        // Marks over every third (a rectangle's sides across the edge's
+        // ends, a stroke across its middle) may still leave enough of it
+        // in sight between them: a seam runs the whole edge, so what
+        // shows of it all along, a quarter at least, decides as well.
+        double seen = 0, seen_dark = 0;
+        int at_all = 0;
+        const double whole = edge_ratio(r, c, dir == 0, 0.15, 0.85, &at_all, &seen, &seen_dark);
+        const int at3[3] = {at_all, at_all, at_all};
+        if (seen_dark >= kPooled && whole < kSeam && seam_colour_ok(r, c, dir == 0, at3)) {
+            note(0.5);
+            return EdgeSeen::Seam;
+        }
+        if (seen >= kPooled && whole > kJoin && edge_colour_ok(r, c, dir == 0, cls)) {
+            note(0.5);
+            return EdgeSeen::Join;
+        }
         return EdgeSeen::Hidden;
     }
     const double ratio = hi < kSeam ? hi : lo;

@@ -426,8 +426,9 @@ private:
     // Measured over the part [f0, f1] of the edge's length.
     // Lines across the edge near a mark are left out; `seen` is the share kept.
     // `seen_dark`: the share kept at the darkest line and beside it.
+    // `seen_line`: the share kept at the darkest line alone.
     double edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at = nullptr,
-                      double* seen = nullptr, double* seen_dark = nullptr) const;
+                      double* seen = nullptr, double* seen_dark = nullptr, double* seen_line = nullptr) const;
 
     // A seam is floor or shadow or the dark rim of wood: warm and not red,
     // or nearly black.
