@@ -234,5 +234,26 @@ TEST(ScanMarked, PenBesideASeamLeavesItsDarkLineToRead) {
     EXPECT_EQ(std::get<ScanResult>(r).board.grid(), board.grid());
 }
 
+// Blue ink over the frame beside the prisoner's row on the right, where
+// the opening is; the frame on the left is closed. The board has one exit,
+// on the prisoner's row: it is on the right, seen.
+TEST(ScanMarked, ExitUnderInkIsOppositeAClosedFrame) {
+    const Board board = board_from_grid({"......", "..B...", "AAB...", "......", "..CC..", "......"}, Side::Right);
+    BoardBox lay;
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.chrome = false;
+    Image shot = render_board(board, opt, 420, 420, &lay);
+    const int x = lay.x + lay.w, y = static_cast<int>(lay.y + 2 * lay.cell_px);
+    fill_rect(shot, x, y - 4, x + static_cast<int>(0.5 * lay.cell_px), y + static_cast<int>(lay.cell_px) + 4,
+              {30, 80, 220});
+    auto r = scan_screenshot(encode_png(shot));
+    ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
+    const ScanResult& res = std::get<ScanResult>(r);
+    EXPECT_EQ(res.board.grid(), board.grid());
+    EXPECT_EQ(res.board.exit, Side::Right);
+    EXPECT_TRUE(res.exit_seen);
+}
+
 }  // namespace
 }  // namespace slidedb

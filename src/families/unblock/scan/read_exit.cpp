@@ -94,14 +94,13 @@ std::optional<Failure> Scanner::read_exit() {
         return std::nullopt;
     }
     if (left == 1) return Failure{fmt::format("ambiguous exit: openings on both sides of row {}", prow + 1)};
-    if ((left == 0 && right == -2) || (left == -2 && right == 0))
-        return Failure{fmt::format("exit unclear: the frame beside row {} is hidden", prow + 1)};
     if ((left < 0) != (right < 0)) {
-        // The picture cuts off one side, the frame on the other is closed:
-        // the exit is on the side cut off.
+        // The picture cuts off one side or a mark hides it, the frame on
+        // the other is closed: the board's one exit, on the prisoner's
+        // row, is on the side unseen.
         exit_ = left < 0 ? Side::Left : Side::Right;
         exit_seen_ = true;
-        note(0.8);
+        note(std::min(left, right) == -2 ? 0.6 : 0.8);
         return std::nullopt;
     }
     if (left < 0 && right < 0) {
