@@ -304,11 +304,10 @@ TEST(ScanCorpus, SmallCroppedMarkedPicturesAreReadAndNeverWrong) {
     RecordProperty("refused", rejected);
     RecordProperty("wrong", wrong);
     EXPECT_EQ(wrong, 0);
-    // The aim is 97 %. The fixed seed reads 581 of 600 (96.8 %): most
+    // The aim was 97 %. The fixed seed reads 583 of 600 (97.2 %): most
     // refusals left are grid lines a few pixels off the tray's edge on a
-    // tight crop, marks over a cell with no block round it to tell, and
-    // the exit beside a row a mark round the board hides.
-    EXPECT_GE(read * 1000, n * 968) << read << " of " << n << " read right";
+    // tight crop, and marks over a cell with no block round it to tell.
+    EXPECT_GE(read * 1000, n * 971) << read << " of " << n << " read right";
 }
 
 }  // namespace

@@ -471,9 +471,11 @@ private:
     std::optional<Failure> decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent);
 
     // ---- 5. the exit ----------------------------------------------------------
-    // Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
-    // by the picture's edge, -2 unclear.
-    int side_state(int r, bool right) const;
+    // Per side and row: 1 notch (floor beyond the box), 2 floor in a
+    // sliver, 0 frame, -1 cut off by the picture's edge, -2 unclear;
+    // `glimpse`: unclear, a mark over most of it, but what shows is all
+    // the frame's wood.
+    int side_state(int r, bool right, bool* glimpse = nullptr) const;
 
     // The exit is on the prisoner's row (a board file may not say otherwise),
     // so that row decides; a notch on any other row makes the picture
