@@ -69,6 +69,7 @@ std::optional<Failure> Scanner::read_cells() {
             // row (a hidden end of the prisoner would not be told from
             // wood or floor).
             const bool beside_prisoner = r == prow && cell_x(c) < pr_ + 0.5 * px_ && cell_x(c + 1) > pl_ - 0.5 * px_;
+            const bool under_face = r == prow && cell_x(c) + 0.1 * px_ >= pl_ && cell_x(c + 1) - 0.1 * px_ <= pr_;
             auto defer = [&](std::string why) {
                 if (on_prisoner || beside_prisoner || fail || !mark_on_cell(r, c)) {
                     if (!fail) fail = Failure{std::move(why)};
@@ -159,6 +160,13 @@ std::optional<Failure> Scanner::read_cells() {
                 // stroke into colours of the floor or the wood further than
                 // its rim reaches). No cell of another class shows that.
                 v = ff >= 0.75 ? 0 : fw >= 0.75 ? 1 : 2;
+                note(0.5);
+            } else if (under_face && fr >= 0.45 && ff < 0.08) {
+                // The prisoner's face, a filled red rectangle, covers the
+                // cell from end to end, and what is not red on it is light
+                // (a word written on it, pink at its rim), no floor: it is
+                // the prisoner's.
+                v = 2;
                 note(0.5);
             }
             cls_[static_cast<size_t>(r * cols_ + c)] = v;
