@@ -304,11 +304,11 @@ TEST(ScanCorpus, SmallCroppedMarkedPicturesAreReadAndNeverWrong) {
     RecordProperty("refused", rejected);
     RecordProperty("wrong", wrong);
     EXPECT_EQ(wrong, 0);
-    // The aim is 97 %. The fixed seed reads 571 of 600 (95.2 %): most
-    // refusals left are marks over most of a cell or along a seam, grid
-    // lines a few pixels off the tray's edge on a tight crop, and the exit
-    // beside a row a mark round the board hides.
-    EXPECT_GE(read * 1000, n * 950) << read << " of " << n << " read right";
+    // The aim was 97 %. The fixed seed reads 594 of 600 (99.0 %): of the
+    // six refused, two are grids a few pixels off a 4x4 or 5x5 tray, two
+    // marks over an empty cell with too little of it showing, one a seam
+    // on the threshold under blurred ink, one a prisoner under a rectangle.
+    EXPECT_GE(read * 1000, n * 990) << read << " of " << n << " read right";
 }
 
 }  // namespace

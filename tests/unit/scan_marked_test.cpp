@@ -184,5 +184,76 @@ TEST(ScanMarked, PenAlongASeamBetweenTwoBlocksIsRefused) {
     EXPECT_NE(std::get<ScanError>(r).message.find("row 3 col 4"), std::string::npos) << std::get<ScanError>(r).message;
 }
 
+// The board, unframed at 60 pixels a cell, with a block of blue ink over
+// most of the cell at row r, col c (0-based): from 0.08 to 0.92 of it
+// across and from 0.08 to `bottom` down.
+std::string ink_over_cell(const Board& board, int r, int c, double bottom) {
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.frame = false;
+    Image shot = render_board(board, opt, 360, 360);
+    fill_rect(shot, c * 60 + 5, r * 60 + 5, c * 60 + 55, r * 60 + static_cast<int>(bottom * 60), {30, 80, 220});
+    return encode_png(shot);
+}
+
+// Ink over all of B's top cell but the line where it joins the cell below:
+// nothing of the cell shows, but floor there would leave B's other cell
+// single and without rivets, which no board has. The blocks round it
+// read it as B's.
+TEST(ScanMarked, CellUnderInkIsReadFromTheBlocksRoundIt) {
+    const Board board = board_from_grid({"......", "...B..", "...B..", "AA....", "......", "..CC.."}, Side::Right);
+    auto r = scan_screenshot(ink_over_cell(board, 1, 3, 0.82));
+    ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
+    EXPECT_EQ(std::get<ScanResult>(r).board.grid(), board.grid());
+}
+
+// Ink over the whole cell after B's end, the line between them too: floor
+// there and B two long, or wood and B three long, are both boards. The
+// picture is refused, naming the cell.
+TEST(ScanMarked, CellUnderInkWithTwoPossibleBoardsIsRefused) {
+    const Board board = board_from_grid({"......", "BB....", "......", "AA....", "......", "..CC.."}, Side::Right);
+    auto r = scan_screenshot(ink_over_cell(board, 1, 2, 0.92));
+    ASSERT_TRUE(std::holds_alternative<ScanError>(r)) << std::get<ScanResult>(r).board.grid();
+    EXPECT_EQ(std::get<ScanError>(r).message, "unclear cell at row 2 col 3: a mark hides it");
+}
+
+// Blue ink along the seam between B and C, just below its dark line: a
+// join there would make one block four cells long, as possible as two of
+// two, so the seam must be seen. Its dark line shows, the lines beside it
+// under the ink's rim; no rim of a mark is that dark, and it is read as
+// the seam.
+TEST(ScanMarked, PenBesideASeamLeavesItsDarkLineToRead) {
+    const Board board = board_from_grid({"...B..", "...B..", "AA.C..", "...C..", "......", "......"}, Side::Right);
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.frame = false;
+    Image shot = render_board(board, opt, 360, 360);
+    draw_line(shot, 3 * 60.0 + 4, 2 * 60.0 + 4, 4 * 60.0 - 4, 2 * 60.0 + 4, 4, {30, 80, 220});
+    auto r = scan_screenshot(encode_png(shot));
+    ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
+    EXPECT_EQ(std::get<ScanResult>(r).board.grid(), board.grid());
+}
+
+// Blue ink over the frame beside the prisoner's row on the right, where
+// the opening is; the frame on the left is closed. The board has one exit,
+// on the prisoner's row: it is on the right, seen.
+TEST(ScanMarked, ExitUnderInkIsOppositeAClosedFrame) {
+    const Board board = board_from_grid({"......", "..B...", "AAB...", "......", "..CC..", "......"}, Side::Right);
+    BoardBox lay;
+    RenderOptions opt;
+    opt.theme = Theme::Orange;
+    opt.chrome = false;
+    Image shot = render_board(board, opt, 420, 420, &lay);
+    const int x = lay.x + lay.w, y = static_cast<int>(lay.y + 2 * lay.cell_px);
+    fill_rect(shot, x, y - 4, x + static_cast<int>(0.5 * lay.cell_px), y + static_cast<int>(lay.cell_px) + 4,
+              {30, 80, 220});
+    auto r = scan_screenshot(encode_png(shot));
+    ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << std::get<ScanError>(r).message;
+    const ScanResult& res = std::get<ScanResult>(r);
+    EXPECT_EQ(res.board.grid(), board.grid());
+    EXPECT_EQ(res.board.exit, Side::Right);
+    EXPECT_TRUE(res.exit_seen);
+}
+
 }  // namespace
 }  // namespace slidedb

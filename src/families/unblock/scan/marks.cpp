@@ -53,4 +53,19 @@ bool Scanner::ink_near_cell(int r, int c) const {
     return ink_every_other(im_, x0, y0, x1, y1);
 }
 
+bool Scanner::mark_on_cell(int r, int c) const {
+    if (ink_near_cell(r, c)) return true;
+    // Every pixel of the cell, a little in from its edges (the prisoner
+    // next door is red): a thin stroke may lie between the samples above,
+    // and JPEG blurs it out of bright ink.
+    const int in = std::max(1, static_cast<int>(0.05 * std::min(px_, py_)));
+    const int x0 = static_cast<int>(cell_x(c)) + in, x1 = static_cast<int>(cell_x(c + 1)) - in;
+    const int y0 = static_cast<int>(cell_y(r)) + in, y1 = static_cast<int>(cell_y(r + 1)) - in;
+    if (ink_.any(kInk | kRedInk, x0, y0, x1, y1)) return true;
+    for (int y = std::max(0, y0); y <= std::min(im_.height - 1, y1); ++y)
+        for (int x = std::max(0, x0); x <= std::min(im_.width - 1, x1); ++x)
+            if (tinted_by_ink(im_.px(x, y)) || redder_than_wood(im_.px(x, y))) return true;
+    return false;
+}
+
 }  // namespace slidedb::scanning

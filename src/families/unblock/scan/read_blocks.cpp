@@ -10,7 +10,7 @@ namespace slidedb::scanning {
 // the edge against the wood on both sides. Returns min/base.
 // Measured over the part [f0, f1] of the edge's length.
 double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at, double* seen,
-                           double* seen_dark) const {
+                           double* seen_dark, double* seen_line) const {
     // Profile across the edge, averaged along the part of it. Where a
     // mark's ink lies (and a few pixels round it: scaling and JPEG blur a
     // stroke), nothing is read; `seen` tells the share of lines kept.
@@ -106,6 +106,8 @@ double Scanner::edge_ratio(int r, int c, bool vertical_edge, double f0, double f
             kept = std::min(kept, d < -reach || d > reach ? 0 : count[static_cast<size_t>(d + reach)]);
         *seen_dark = lines && lo < 1e8 ? static_cast<double>(kept) / lines : 0.0;
     }
+    if (seen_line)
+        *seen_line = lines && lo < 1e8 ? static_cast<double>(count[static_cast<size_t>(lo_at + reach)]) / lines : 0.0;
     if (base.empty() || lo > 1e8) return 0;
     std::nth_element(base.begin(), base.begin() + static_cast<long>(base.size() / 2), base.end());
     const double b = base[base.size() / 2];
@@ -232,111 +234,92 @@ double Scanner::cell_luma(int r, int c) const {
     return percentile(v, 0.5);
 }
 
-// An edge a mark hides is a seam or a join, and each way makes blocks that
-// must be possible: straight, the red one horizontal and two cells long at
-// least, a single wooden cell riveted. When exactly one way of deciding the
-// hidden edges makes a possible board and every other way is clearly
-// impossible (a block that bends, a single cell with no rivet where two or
-// more of its corners are in sight, a cell with four rivets and no mark on
-// it inside a longer block), that way is taken. Rivets on a cell a mark
-// lies on may be the mark's: there four make a longer block unclear, not
-// impossible. Anything less clear refuses the picture with the first
-// edge's reason.
-std::optional<Failure> Scanner::decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent) const {
-    const Failure refuse{edges.front().why};
-    if (edges.size() > 4) return refuse;
-    const int n = rows_ * cols_;
-    // Rivets per cell, looked at once: corners seen with a rivet, corners a
-    // mark hides, and whether all four show one.
-    std::vector<int> seen(static_cast<size_t>(n), -1), hid(static_cast<size_t>(n), 0), four(static_cast<size_t>(n), -1);
-    auto look = [&](int i) {
-        if (seen[static_cast<size_t>(i)] < 0)
-            seen[static_cast<size_t>(i)] = rivets(i / cols_, i % cols_, cell_luma(i / cols_, i % cols_), 0, &hid[static_cast<size_t>(i)]);
-    };
-    // A mark on the cell (ink, or a stroke blurred into the wood).
-    std::vector<int> marked(static_cast<size_t>(n), -1);
-    auto mark_on = [&](int i) {
-        if (marked[static_cast<size_t>(i)] < 0) {
-            const int r = i / cols_, c = i % cols_;
-            bool m = ink_near_cell(r, c);
-            for (int y = static_cast<int>(cell_y(r)); !m && y < static_cast<int>(cell_y(r + 1)); y += 2)
-                for (int x = static_cast<int>(cell_x(c)); !m && x < static_cast<int>(cell_x(c + 1)); x += 2)
-                    if (x >= 0 && y >= 0 && x < im_.width && y < im_.height)
-                        m = tinted_by_ink(im_.px(x, y)) || redder_than_wood(im_.px(x, y));
-            marked[static_cast<size_t>(i)] = m;
+// What the edge between cell (r, c) and the next one (dir 0: right, 1:
+// below), both of class `cls`, shows: a seam, a join, neither because a
+// mark hides it, or neither in full sight; `why` names the last two.
+Scanner::EdgeSeen Scanner::look_edge(int r, int c, int dir, int cls, std::string& why) {
+    constexpr double kSeam = 0.74, kJoin = 0.88, kPooled = 0.25, kDeep = 0.45;
+    // A seam runs the whole edge: all three thirds must agree.
+    // Something dark crossing the edge (a pen stroke) darkens
+    // one part only; something light (a label) hides a seam
+    // and is caught by the colour check before joining.
+    // A part a mark covers (less than 40 % of it in sight) is left
+    // out; those in sight, a third of the edge at least, decide.
+    // A seam needs its dark line in sight only (a mark beside
+    // it hides nothing that decides); a join needs the whole
+    // width near the edge line in sight, else a seam could lie
+    // under the mark.
+    double lo = 1e9, hi = 0, in_sight = 0, dark_hi = 0, dark_sight = 0;
+    int at[3] = {0, 0, 0}, hidden = 0, dark_hidden = 0;
+    bool dark_all = true;
+    int dark_part = -1;
+    for (int part = 0; part < 3; ++part) {
+        double seen = 1, seen_dark = 1, seen_line = 1;
+        const double ratio = edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part, &at[part], &seen,
+                                        &seen_dark, &seen_line);
+        // (a line this dark is a valley whatever a mark beside it hides:
+        // a mark's blurred rim, its ink left out, darkens wood to 0.6 at
+        // the most)
+        if (seen_dark < 0.4 && seen_line >= 0.4 && ratio < kDeep) seen_dark = seen_line;
+        if (seen_dark >= 0.4) {
+            if (dark_part < 0) dark_part = part;
+            dark_sight += seen_dark;
+            dark_hi = std::max(dark_hi, ratio);
+            dark_all = dark_all && ratio < kSeam;
+        } else {
+            ++dark_hidden;
+            at[part] = -1000;
         }
-        return marked[static_cast<size_t>(i)] == 1;
-    };
-    auto riveted = [&](int i) {
-        if (four[static_cast<size_t>(i)] < 0)
-            four[static_cast<size_t>(i)] = rivets(i / cols_, i % cols_, cell_luma(i / cols_, i % cols_)) == 4;
-        return four[static_cast<size_t>(i)] == 1;
-    };
-    // 0: impossible, 1: possible, 2: unclear.
-    auto judge = [&](std::vector<int>& par) {
-        auto find = [&](int i) {
-            while (par[static_cast<size_t>(i)] != i) i = par[static_cast<size_t>(i)];
-            return i;
-        };
-        std::vector<std::vector<int>> groups(static_cast<size_t>(n));
-        for (int i = 0; i < n; ++i)
-            if (cls_[static_cast<size_t>(i)] > 0) groups[static_cast<size_t>(find(i))].push_back(i);
-        int verdict = 1;
-        for (const auto& g : groups) {
-            if (g.empty()) continue;
-            const int r0 = g.front() / cols_, c0 = g.front() % cols_;
-            const bool horiz = g.size() == 1 || g[1] / cols_ == r0;
-            for (size_t k = 0; k < g.size(); ++k) {
-                const int want = horiz ? r0 * cols_ + c0 + static_cast<int>(k) : (r0 + static_cast<int>(k)) * cols_ + c0;
-                if (g[k] != want) return 0;
-            }
-            if (cls_[static_cast<size_t>(g.front())] == 2) {
-                if (!horiz || g.size() < 2) return 0;
-            } else if (g.size() == 1) {
-                look(g.front());
-                const int s = seen[static_cast<size_t>(g.front())], h = hid[static_cast<size_t>(g.front())];
-                if (s >= std::min(3, 4 - h)) continue;
-                if (s == 0 && h <= 2) return 0;
-                verdict = 2;
-            } else {
-                for (int cell : g) {
-                    if (!riveted(cell)) continue;
-                    if (!mark_on(cell)) return 0;
-                    verdict = 2;
-                }
-            }
+        in_sight += seen;
+        if (seen < 0.4) {
+            ++hidden;
+            continue;
         }
-        return verdict;
-    };
-    int chosen = -1;
-    const int ways = 1 << edges.size();
-    for (int way = 0; way < ways; ++way) {
-        std::vector<int> par = parent;
-        auto find = [&](int i) {
-            while (par[static_cast<size_t>(i)] != i) i = par[static_cast<size_t>(i)];
-            return i;
-        };
-        for (size_t e = 0; e < edges.size(); ++e)
-            if (way >> e & 1) par[static_cast<size_t>(find(edges[e].a))] = find(edges[e].b);
-        const int verdict = judge(par);
-        if (verdict == 2) return refuse;
-        if (verdict == 1) {
-            if (chosen >= 0) return refuse;
-            chosen = way;
-        }
+        lo = std::min(lo, ratio);
+        hi = std::max(hi, ratio);
     }
-    if (chosen < 0) return refuse;
-    auto find = [&](int i) {
-        while (parent[static_cast<size_t>(i)] != i) i = parent[static_cast<size_t>(i)];
-        return i;
-    };
-    for (size_t e = 0; e < edges.size(); ++e)
-        if (chosen >> e & 1) parent[static_cast<size_t>(find(edges[e].a))] = find(edges[e].b);
-    return std::nullopt;
+    // (a part out of sight takes the seam's line from one in sight)
+    for (int part = 0; part < 3; ++part)
+        if (at[part] == -1000) at[part] = dark_part >= 0 ? at[dark_part] : 0;
+    const bool seam_seen = dark_hidden < 3 && dark_sight >= 1.0 && dark_all;
+    const bool join_seen = hidden < 3 && in_sight >= 1.0;
+    if (!seam_seen && !join_seen) {
+        why = fmt::format("unclear seam at {} ({} edge): a mark hides it", at_cell(r, c), dir == 0 ? "right" : "bottom");
+        // Marks over every third (a rectangle's sides across the edge's
+        // ends, a stroke across its middle) may still leave enough of it
+        // in sight between them: a seam runs the whole edge, so what
+        // shows of it all along, a quarter at least, decides as well.
+        double seen = 0, seen_dark = 0;
+        int at_all = 0;
+        const double whole = edge_ratio(r, c, dir == 0, 0.15, 0.85, &at_all, &seen, &seen_dark);
+        const int at3[3] = {at_all, at_all, at_all};
+        if (seen_dark >= kPooled && whole < kSeam && seam_colour_ok(r, c, dir == 0, at3)) {
+            note(0.5);
+            return EdgeSeen::Seam;
+        }
+        if (seen >= kPooled && whole > kJoin && edge_colour_ok(r, c, dir == 0, cls)) {
+            note(0.5);
+            return EdgeSeen::Join;
+        }
+        return EdgeSeen::Hidden;
+    }
+    const double ratio = hi < kSeam ? hi : lo;
+    if (seam_seen && seam_colour_ok(r, c, dir == 0, at)) {
+        note((kSeam - dark_hi) / 0.2 + 0.5);
+        return EdgeSeen::Seam;
+    }
+    if (join_seen && lo > kJoin && edge_colour_ok(r, c, dir == 0, cls)) {
+        note((lo - kJoin) / 0.1 + 0.5);
+        return EdgeSeen::Join;
+    }
+    why = fmt::format("ambiguous seam at {} ({} edge, darkness {:.2f})", at_cell(r, c), dir == 0 ? "right" : "bottom",
+                      ratio);
+    // (a mark over the edge, the lines near it left out: what
+    // is left is neither clearly dark nor clearly light)
+    return in_sight > 2.99 && dark_sight > 2.99 ? EdgeSeen::Unclear : EdgeSeen::Hidden;
 }
 
 std::optional<Failure> Scanner::read_blocks() {
-    constexpr double kSeam = 0.74, kJoin = 0.88;
     const int n = rows_ * cols_;
     std::vector<int> parent(static_cast<size_t>(n));
     std::iota(parent.begin(), parent.end(), 0);
@@ -345,81 +328,35 @@ std::optional<Failure> Scanner::read_blocks() {
         return i;
     };
     // Edges a mark hides (or blurs into neither seam nor join): decided
-    // below by the blocks each way would make.
+    // below by the blocks each way would make. An edge of a cell a mark
+    // hides is looked at as if both cells were wood: it is decided with
+    // the cell.
     std::vector<HiddenEdge> hidden_edges;
+    std::vector<char> unclear(static_cast<size_t>(n), 0);
+    for (const UnclearCell& u : unclear_) unclear[static_cast<size_t>(u.cell)] = 1;
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             for (int dir = 0; dir < 2; ++dir) {
                 const int r2 = r + dir, c2 = c + 1 - dir;
                 if (r2 >= rows_ || c2 >= cols_) continue;
-                const int a = cls(r, c), b = cls(r2, c2);
-                if (a == 0 || b == 0 || a != b) continue;  // floor, or wood against red
-                // A seam runs the whole edge: all three thirds must agree.
-                // Something dark crossing the edge (a pen stroke) darkens
-                // one part only; something light (a label) hides a seam
-                // and is caught by the colour check before joining.
-                // A part a mark covers (less than 40 % of it in sight) is left
-                // out; those in sight, a third of the edge at least, decide.
-                // A seam needs its dark line in sight only (a mark beside
-                // it hides nothing that decides); a join needs the whole
-                // width near the edge line in sight, else a seam could lie
-                // under the mark.
-                double lo = 1e9, hi = 0, in_sight = 0, dark_hi = 0, dark_sight = 0;
-                int at[3] = {0, 0, 0}, hidden = 0, dark_hidden = 0;
-                bool dark_all = true;
-                int dark_part = -1;
-                for (int part = 0; part < 3; ++part) {
-                    double seen = 1, seen_dark = 1;
-                    const double ratio = edge_ratio(r, c, dir == 0, 0.15 + 0.233 * part, 0.383 + 0.233 * part,
-                                                    &at[part], &seen, &seen_dark);
-                    if (seen_dark >= 0.4) {
-                        if (dark_part < 0) dark_part = part;
-                        dark_sight += seen_dark;
-                        dark_hi = std::max(dark_hi, ratio);
-                        dark_all = dark_all && ratio < kSeam;
-                    } else {
-                        ++dark_hidden;
-                        at[part] = -1000;
-                    }
-                    in_sight += seen;
-                    if (seen < 0.4) {
-                        ++hidden;
-                        continue;
-                    }
-                    lo = std::min(lo, ratio);
-                    hi = std::max(hi, ratio);
-                }
-                // (a part out of sight takes the seam's line from one in sight)
-                for (int part = 0; part < 3; ++part)
-                    if (at[part] == -1000) at[part] = dark_part >= 0 ? at[dark_part] : 0;
-                const bool seam_seen = dark_hidden < 3 && dark_sight >= 1.0 && dark_all;
-                const bool join_seen = hidden < 3 && in_sight >= 1.0;
-                if (!seam_seen && !join_seen) {
-                    hidden_edges.push_back({r * cols_ + c, r2 * cols_ + c2,
-                                            fmt::format("unclear seam at {} ({} edge): a mark hides it",
-                                                        at_cell(r, c), dir == 0 ? "right" : "bottom")});
+                const int a = r * cols_ + c, b = r2 * cols_ + c2;
+                const bool open = unclear[static_cast<size_t>(a)] || unclear[static_cast<size_t>(b)];
+                const int ca = unclear[static_cast<size_t>(a)] ? 1 : cls_[static_cast<size_t>(a)];
+                const int cb = unclear[static_cast<size_t>(b)] ? 1 : cls_[static_cast<size_t>(b)];
+                if (ca <= 0 || cb <= 0 || ca != cb) continue;  // floor, or wood against red
+                std::string why;
+                const EdgeSeen seen = look_edge(r, c, dir, ca, why);
+                if (seen == EdgeSeen::Seam && !open) continue;
+                if (seen == EdgeSeen::Join && !open) {
+                    parent[static_cast<size_t>(find(a))] = find(b);
                     continue;
                 }
-                const double ratio = hi < kSeam ? hi : lo;
-                if (seam_seen && seam_colour_ok(r, c, dir == 0, at)) {
-                    note((kSeam - dark_hi) / 0.2 + 0.5);
-                    continue;
-                }
-                if (join_seen && lo > kJoin && edge_colour_ok(r, c, dir == 0, a)) {
-                    note((lo - kJoin) / 0.1 + 0.5);
-                    parent[static_cast<size_t>(find(r * cols_ + c))] = find(r2 * cols_ + c2);
-                    continue;
-                }
-                auto why = fmt::format("ambiguous seam at {} ({} edge, darkness {:.2f})", at_cell(r, c),
-                                       dir == 0 ? "right" : "bottom", ratio);
-                // (a mark over the edge, the lines near it left out: what
-                // is left is neither clearly dark nor clearly light)
-                if (in_sight > 2.99 && dark_sight > 2.99) return Failure{why};
-                hidden_edges.push_back({r * cols_ + c, r2 * cols_ + c2, std::move(why)});
+                if (seen == EdgeSeen::Unclear && !open) return Failure{why};
+                hidden_edges.push_back({a, b, std::move(why), seen});
             }
         }
     }
-    if (!hidden_edges.empty()) {
+    if (!hidden_edges.empty() || !unclear_.empty()) {
         if (auto f = decide_hidden(hidden_edges, parent)) return f;
         note(0.5);
     }

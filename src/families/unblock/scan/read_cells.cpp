@@ -21,6 +21,8 @@ std::optional<Failure> Scanner::read_cells() {
     const int k = std::clamp(static_cast<int>(std::min(px_, py_) * 0.2), 4, 10);
     std::vector<std::string> seen(static_cast<size_t>(rows_), std::string(static_cast<size_t>(cols_), '?'));
     std::optional<Failure> fail;
+    unclear_.clear();
+    const int prow = static_cast<int>(std::floor(((pt_ + pb_) / 2.0 - top_) / py_));
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             // What a mark's ink covers (and its blurred rim) is left out:
@@ -60,6 +62,25 @@ std::optional<Failure> Scanner::read_cells() {
             const double mx = cell_x(c) + 0.5 * px_, my = cell_y(r) + 0.5 * py_;
             const bool on_prisoner = mx >= pl_ - 0.1 * px_ && mx <= pr_ + 0.1 * px_ && my >= pt_ - 0.1 * py_ &&
                                      my <= pb_ + 0.1 * py_;
+            // A cell a mark hides is left to the blocks round it (see
+            // read_hidden.cpp) with what shows of it: a class no sample in
+            // sight shows while another shows on several is ruled out.
+            // Never the prisoner's own cells, nor those beside it in its
+            // row (a hidden end of the prisoner would not be told from
+            // wood or floor).
+            const bool beside_prisoner = r == prow && cell_x(c) < pr_ + 0.5 * px_ && cell_x(c + 1) > pl_ - 0.5 * px_;
+            const bool under_face = r == prow && cell_x(c) + 0.1 * px_ >= pl_ && cell_x(c + 1) - 0.1 * px_ <= pr_;
+            auto defer = [&](std::string why) {
+                if (on_prisoner || beside_prisoner || fail || !mark_on_cell(r, c)) {
+                    if (!fail) fail = Failure{std::move(why)};
+                    return;
+                }
+                // (wood redder than any wood is a red stroke blurred into
+                // the cell: it tells neither way)
+                const int wood = nw - nfaded;
+                unclear_.push_back({r * cols_ + c, !(nf == 0 && nr == 0 && wood >= kRuleOut),
+                                    !(wood == 0 && nr == 0 && nf >= kRuleOut), std::move(why)});
+            };
             auto read = [&](double lo, double span, int kk) {
                 count(!on_prisoner, lo, span, kk);
                 if (on_prisoner && inked && nr > 0 && nr * 10 < n * 4) count(true, lo, span, kk);
@@ -92,7 +113,7 @@ std::optional<Failure> Scanner::read_cells() {
                 enough = (nf > 0) + (nw > 0) + (nr > 0) == 1 && one * 4 >= n * 3 && n >= 8 && n * 12 >= inside;
             }
             if (inside >= want / 2 && !enough) {
-                fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
+                defer(fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c)));
                 continue;
             }
             if (inside < want / 2) {
@@ -111,7 +132,7 @@ std::optional<Failure> Scanner::read_cells() {
                 const int before = inside;
                 count(!on_prisoner, lo, span, kk, true);
                 if (n * 5 < before * 2) {
-                    fail = fail ? fail : Failure{fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c))};
+                    defer(fmt::format("unclear cell at {}: a mark hides it", at_cell(r, c)));
                     continue;
                 }
                 if (!on_prisoner && nf * 2 >= n) nw -= nfaded;
@@ -140,17 +161,26 @@ std::optional<Failure> Scanner::read_cells() {
                 // its rim reaches). No cell of another class shows that.
                 v = ff >= 0.75 ? 0 : fw >= 0.75 ? 1 : 2;
                 note(0.5);
+            } else if (under_face && fr >= 0.45 && ff < 0.08) {
+                // The prisoner's face, a filled red rectangle, covers the
+                // cell from end to end, and what is not red on it is light
+                // (a word written on it, pink at its rim), no floor: it is
+                // the prisoner's.
+                v = 2;
+                note(0.5);
             }
             cls_[static_cast<size_t>(r * cols_ + c)] = v;
             seen[static_cast<size_t>(r)][static_cast<size_t>(c)] = v == 0 ? '.' : v == 1 ? '#' : v == 2 ? 'A' : '?';
-            if (v < 0 && !fail)
-                fail = Failure{fmt::format("unclear cell at {}: neither floor nor block "
-                                           "(floor {:.0f}%, wood {:.0f}%, red {:.0f}%)",
-                                           at_cell(r, c), ff * 100, fw * 100, fr * 100)};
+            if (v < 0)
+                defer(fmt::format("unclear cell at {}: neither floor nor block "
+                                  "(floor {:.0f}%, wood {:.0f}%, red {:.0f}%)",
+                                  at_cell(r, c), ff * 100, fw * 100, fr * 100));
         }
     }
     if (trace_) trace_->cells = seen;
     if (fail) return fail;
+    // (more cells than that under marks leave too little to read them from)
+    if (unclear_.size() > kMaxUnclear) return Failure{unclear_.front().why};
     return check_floor_edges();
 }
 
@@ -176,7 +206,8 @@ std::optional<Failure> Scanner::check_floor_edges() {
         for (int c = 0; c < cols_; ++c) {
             if (cls(r, c) != 0) continue;
             static constexpr const char* kEdge[] = {"top", "bottom", "left", "right"};
-            int hidden_side = -1;
+            int hidden_side = -1, hidden = 0, hidden_seen = 0;
+            bool hidden_light = false;
             for (int side = 0; side < 4; ++side) {
                 // (what a mark covers is left out; it must leave a third to see)
                 int n = 0, dark = 0, inside = 0;
@@ -194,18 +225,23 @@ std::optional<Failure> Scanner::check_floor_edges() {
                 }
                 // One edge a mark hides is left to the others and to the
                 // light-line test below (a header panel's strip runs along
-                // a whole row of cells); two are too many.
+                // a whole row of cells). More are left so too when a mark
+                // of colour lies on the cell (a rectangle drawn round it
+                // hides all four) and what shows of them, four samples at
+                // least, is all dark.
                 if (n * 3 < inside) {
-                    if (hidden_side >= 0)
-                        return Failure{fmt::format("unclear cell at {}: a mark hides its {} edge", at_cell(r, c),
-                                                   kEdge[hidden_side])};
-                    hidden_side = side;
+                    if (hidden_side < 0) hidden_side = side;
+                    hidden_light = hidden_light || dark < n;
+                    hidden_seen += n;
+                    ++hidden;
                     continue;
                 }
                 if (n > 0 && dark * 8 < n * 5)
                     return Failure{fmt::format("unclear cell at {}: empty in its middle but not near its {} edge",
                                                at_cell(r, c), kEdge[side])};
             }
+            if (hidden > 1 && (hidden_light || hidden_seen < 4 || !mark_on_cell(r, c)))
+                return Failure{fmt::format("unclear cell at {}: a mark hides its {} edge", at_cell(r, c), kEdge[hidden_side])};
             // Nor does a light line cross it (the strip under a header
             // panel, when the grid is laid off the tray's lines): every row
             // and column of a 10x10 sampling is mostly dark.

@@ -19,7 +19,7 @@ std::optional<Failure> Scanner::check_cut_ends() const {
         for (int k = 0; k < n; ++k) {
             const int r = side == 0 ? 0 : side == 1 ? rows_ - 1 : k;
             const int c = side == 2 ? 0 : side == 3 ? cols_ - 1 : k;
-            if (cls(r, c) == 0) continue;
+            if (cls(r, c) <= 0) continue;  // (a cell a mark hides: see read())
             // The cell's outer half, from its middle (t = 0.5) to the side
             // (t = 1) and a little beyond (to 1.08: the lattice may lie a
             // few pixels inside the tray's edge; a block crossing the line

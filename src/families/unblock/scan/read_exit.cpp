@@ -8,7 +8,8 @@ namespace slidedb::scanning {
 // under 0.1 cell (a notch, or the tray's own margin when the lattice lies
 // a few pixels inside the tray's edge), 0 frame, -1 cut off by the
 // picture's edge, -2 unclear.
-int Scanner::side_state(int r, bool right) const {
+int Scanner::side_state(int r, bool right, bool* glimpse) const {
+    if (glimpse) *glimpse = false;
     // A strip of the frame beside the row, as much of it as the picture
     // holds: 0.05 to 0.38 cell beyond the tray (the opening is 0.4 deep or
     // more; a mark drawn round the board may cover part of the strip).
@@ -40,7 +41,25 @@ int Scanner::side_state(int r, bool right) const {
     if (inside == 0) return -1;
     // A mark covers it: a third of the strip must show (less may be the
     // frame's dark inner rim alone, which would pass for an opening).
-    if (n * 3 < inside || n < 12) return -2;
+    if (n * 3 < inside || n < 12) {
+        // (what does show of it, six samples or more, all the frame's
+        // wood and none near white, a word's blurred rim: the opening
+        // spans the row, and would show floor wherever it shows)
+        if (glimpse && n >= 6 && nw == n) {
+            int wood = 0;
+            for (int i = 0; i < 6; ++i)
+                for (int j = 0; j < 12; ++j) {
+                    const int x = static_cast<int>(x0 + (x1 - x0) * j / 11.0);
+                    const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.08 * i));
+                    if (y < 0 || y >= im_.height) continue;
+                    const std::uint8_t* p = im_.px(x, y);
+                    if (!is_wood(p) || near_ink(x, y, true) || redder_than_wood(p) || tinted_by_ink(p)) continue;
+                    wood += !near_white(x, y, ink_reach());
+                }
+            *glimpse = wood >= 6;
+        }
+        return -2;
+    }
     if (nf * 10 >= n * 7) return x1 - x0 >= 0.1 * px_ ? 1 : 2;
     if (nw * 10 >= n * 6) return 0;
     return -2;
@@ -55,20 +74,30 @@ std::optional<Failure> Scanner::read_exit() {
     int state[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
         bool margin = false;
+        int closed = 0;
         for (int r = 0; r < rows_; ++r) {
-            const int s = side_state(r, side == 1);
+            bool glimpse = false;
+            const int s = side_state(r, side == 1, &glimpse);
             // (floor in a sliver beside another row is no opening: it is
             // the tray's own margin, the picture ending just beyond it, and
             // a sliver beside the prisoner's row on that side tells no more
             // than the picture's edge)
-            if (r == prow) state[side] = s;
+            // (a side a mark hides but for a glimpse of the frame's wood
+            // is closed)
+            if (r == prow) state[side] = glimpse ? 0 : s;
             else if (s == 2) margin = true;
+            else if (s == 0 || glimpse) ++closed;
             else if (s == 1)
                 return Failure{fmt::format("ambiguous exit: an opening in the frame on row {}, but the "
                                            "prisoner is on row {}",
                                            r + 1, prow + 1)};
         }
         if (margin && state[side] == 2) state[side] = -1;
+        // Floor in a sliver beside the prisoner's row where the same strip
+        // beside other rows (two at least) shows the frame's wood is no
+        // margin of the tray (that runs beside every row): it is the
+        // opening, cut short by the picture's edge.
+        if (state[side] == 2 && closed >= 2) state[side] = 1;
     }
     int left = state[0], right = state[1];
     exit_row_ = prow;
@@ -87,14 +116,13 @@ std::optional<Failure> Scanner::read_exit() {
         return std::nullopt;
     }
     if (left == 1) return Failure{fmt::format("ambiguous exit: openings on both sides of row {}", prow + 1)};
-    if ((left == 0 && right == -2) || (left == -2 && right == 0))
-        return Failure{fmt::format("exit unclear: the frame beside row {} is hidden", prow + 1)};
     if ((left < 0) != (right < 0)) {
-        // The picture cuts off one side, the frame on the other is closed:
-        // the exit is on the side cut off.
+        // The picture cuts off one side or a mark hides it, the frame on
+        // the other is closed: the board's one exit, on the prisoner's
+        // row, is on the side unseen.
         exit_ = left < 0 ? Side::Left : Side::Right;
         exit_seen_ = true;
-        note(0.8);
+        note(std::min(left, right) == -2 ? 0.6 : 0.8);
         return std::nullopt;
     }
     if (left < 0 && right < 0) {

@@ -1,8 +1,8 @@
 // The scanner's state and its stages, one file each: pixel_classes.h,
 // find_prisoner.cpp, find_board.cpp (the tray's own edges),
 // frame_finder.cpp (the floor's extent and the frame), read_cells.cpp,
-// read_blocks.cpp, read_exit.cpp; screenshot.cpp runs them. Internal to
-// src/families/unblock/scan/.
+// read_blocks.cpp, read_hidden.cpp, read_exit.cpp; screenshot.cpp runs
+// them. Internal to src/families/unblock/scan/.
 #pragma once
 
 #include <algorithm>
@@ -138,6 +138,11 @@ public:
         if (auto f = check_cut_ends()) return ScanError{f->message};
         stage_ = 3;
         if (auto f = read_blocks()) return ScanError{f->message};
+        // (cells a mark hid are known now: those on a side cut off show
+        // their ends there too)
+        if (!unclear_.empty()) {
+            if (auto f = check_cut_ends()) return ScanError{f->message};
+        }
         if (auto f = read_exit()) return ScanError{f->message};
         return finish();
     }
@@ -374,6 +379,10 @@ private:
     // Is there ink (or red) on the cell or just round it? Cells without
     // are read without looking for marks.
     bool ink_near_cell(int r, int c) const;
+    // Is a mark on the cell: ink, or a stroke blurred into the floor or
+    // the wood (tinted blue or green, or redder than the wood)? White
+    // alone is not (a header panel's writing is white).
+    bool mark_on_cell(int r, int c) const;
     // Is there ink within `rad` of (x, y)? Red only where it is far redder
     // than shaded orange wood; a stroke blurred into the wood too.
     bool ink_round(double x, double y, double rad) const;
@@ -394,6 +403,21 @@ private:
 
     std::optional<Failure> read_cells();
 
+    // A cell a mark hides (class -1 in cls_), left to be read from the
+    // blocks round it (read_hidden.cpp): which classes what shows of it
+    // leaves open, and why it could not be read alone.
+    struct UnclearCell {
+        int cell;  // row * cols + col
+        bool floor_ok, wood_ok;
+        std::string why;
+    };
+    std::vector<UnclearCell> unclear_;
+    // At most this many cells are read from their neighbours.
+    static constexpr size_t kMaxUnclear = 3;
+    // Samples of one class, with none of the other in sight, that rule the
+    // other out.
+    static constexpr int kRuleOut = 5;
+
     // An empty cell of the tray is floor right up to its edges (shadows are
     // dark too). Cells laid over a header panel are not: the light strip
     // under the panel, its rounded corners or its writing show near an edge.
@@ -409,8 +433,9 @@ private:
     // Measured over the part [f0, f1] of the edge's length.
     // Lines across the edge near a mark are left out; `seen` is the share kept.
     // `seen_dark`: the share kept at the darkest line and beside it.
+    // `seen_line`: the share kept at the darkest line alone.
     double edge_ratio(int r, int c, bool vertical_edge, double f0, double f1, int* at = nullptr,
-                      double* seen = nullptr, double* seen_dark = nullptr) const;
+                      double* seen = nullptr, double* seen_dark = nullptr, double* seen_line = nullptr) const;
 
     // A seam is floor or shadow or the dark rim of wood: warm and not red,
     // or nearly black.
@@ -433,21 +458,31 @@ private:
 
     std::optional<Failure> read_blocks();
 
-    // An edge between two cells of one class that was seen as neither seam
-    // nor join (cells a and b, row * cols + col), and why.
+    // What an edge between two cells of one class shows: a seam, a join,
+    // neither because a mark hides it, or neither in full sight.
+    enum class EdgeSeen { Seam, Join, Hidden, Unclear };
+    EdgeSeen look_edge(int r, int c, int dir, int cls, std::string& why);
+
+    // An edge left to decide (cells a and b, row * cols + col): one seen as
+    // neither seam nor join, and why; or one of a cell a mark hides, with
+    // what it showed when looked at as an edge between two wooden cells.
     struct HiddenEdge {
         int a, b;
         std::string why;
+        EdgeSeen seen = EdgeSeen::Hidden;
     };
-    // Decides hidden edges by the blocks each way would make (see
-    // read_blocks.cpp): joins the cells in `parent` (a union-find forest)
-    // where they are one block, or refuses.
-    std::optional<Failure> decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent) const;
+    // Decides hidden edges, and the cells marks hide (unclear_), by the
+    // blocks each way would make (see read_hidden.cpp): sets the cells'
+    // classes and joins the cells in `parent` (a union-find forest) where
+    // they are one block, or refuses.
+    std::optional<Failure> decide_hidden(const std::vector<HiddenEdge>& edges, std::vector<int>& parent);
 
     // ---- 5. the exit ----------------------------------------------------------
-    // Per side and row: 1 notch (floor beyond the box), 0 frame, -1 cut off
-    // by the picture's edge, -2 unclear.
-    int side_state(int r, bool right) const;
+    // Per side and row: 1 notch (floor beyond the box), 2 floor in a
+    // sliver, 0 frame, -1 cut off by the picture's edge, -2 unclear;
+    // `glimpse`: unclear, a mark over most of it, but what shows is all
+    // the frame's wood.
+    int side_state(int r, bool right, bool* glimpse = nullptr) const;
 
     // The exit is on the prisoner's row (a board file may not say otherwise),
     // so that row decides; a notch on any other row makes the picture
