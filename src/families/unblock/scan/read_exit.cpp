@@ -1,6 +1,9 @@
 // Stage 5: the exit beside the prisoner's row, and the board it all makes.
 #include "families/unblock/scan/scanner.h"
 
+#include <array>
+#include <utility>
+
 namespace slidedb::scanning {
 
 // ---- 5. the exit ----------------------------------------------------------
@@ -19,6 +22,9 @@ int Scanner::side_state(int r, bool right, bool* glimpse) const {
     x1 = std::min(x1, im_.width - 1.0);
     if (x1 - x0 < std::max(1.5, 0.025 * px_)) return -1;  // cut off by the picture
     int nf = 0, nw = 0, n = 0, inside = 0;
+    // (the frame's wood in sight, no mark on it: where a glimpse is looked for)
+    std::array<std::pair<int, int>, 72> clear_wood;
+    int clear = 0;
     for (int i = 0; i < 6; ++i)
         for (int j = 0; j < 12; ++j) {
             const int x = static_cast<int>(x0 + (x1 - x0) * j / 11.0);
@@ -26,14 +32,16 @@ int Scanner::side_state(int r, bool right, bool* glimpse) const {
             if (y < 0 || y >= im_.height) continue;
             const std::uint8_t* p = im_.px(x, y);
             ++inside;
+            const bool wood = is_wood(p);
             // (the opening's floor, shaded and blurred by JPEG, may lose
             // the floor's hue; it stays far darker than the frame's wood)
-            const bool floor = is_floor(p) || luma(p) < 50 ||
-                               (luma(p) < 90 && !is_wood(p) && !is_red(p) && !tinted_by_ink(p));
+            const bool floor = is_floor(p) || luma(p) < 50 || (luma(p) < 90 && !wood && !is_red(p) && !tinted_by_ink(p));
             // (a mark over the frame: its ink, or its stroke blurred into
             // the frame or the opening, redder than wood or tinted blue or
             // green)
-            if (!floor && (near_ink(x, y, true) || redder_than_wood(p) || tinted_by_ink(p))) continue;
+            const bool marked = (!floor || wood) && (near_ink(x, y, true) || redder_than_wood(p) || tinted_by_ink(p));
+            if (wood && !marked) clear_wood[static_cast<size_t>(clear++)] = {x, y};
+            if (!floor && marked) continue;
             ++n;
             if (floor) ++nf;
             else if (is_wood(p)) ++nw;
@@ -47,15 +55,9 @@ int Scanner::side_state(int r, bool right, bool* glimpse) const {
         // spans the row, and would show floor wherever it shows)
         if (glimpse && n >= 6 && nw == n) {
             int wood = 0;
-            for (int i = 0; i < 6; ++i)
-                for (int j = 0; j < 12; ++j) {
-                    const int x = static_cast<int>(x0 + (x1 - x0) * j / 11.0);
-                    const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.08 * i));
-                    if (y < 0 || y >= im_.height) continue;
-                    const std::uint8_t* p = im_.px(x, y);
-                    if (!is_wood(p) || near_ink(x, y, true) || redder_than_wood(p) || tinted_by_ink(p)) continue;
-                    wood += !near_white(x, y, ink_reach());
-                }
+            for (int k = 0; k < clear; ++k)
+                wood += !near_white(clear_wood[static_cast<size_t>(k)].first, clear_wood[static_cast<size_t>(k)].second,
+                                    ink_reach());
             *glimpse = wood >= 6;
         }
         return -2;
