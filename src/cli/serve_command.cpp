@@ -3,6 +3,7 @@
 #include <signal.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -49,11 +50,17 @@ int run_serve(ServeArgs& a) {
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
     serve::Server server(o);
-    server.bind();
+    try {
+        server.bind();
+    } catch (const serve::BindError& e) {
+        std::fputs(fmt::format("slidedb: {}\n", e.what()).c_str(), stderr);
+        return 2;
+    }
     if (!serve::is_loopback(o.bind))
         std::fputs(fmt::format("slidedb: warning: serving on {}: anyone who can reach this address on the network "
-                               "can use it{}\n",
-                               o.bind, o.read_only ? "" : ", and save boards into the database")
+                               "can use it{}; it answers only to the names 127.0.0.1, localhost, {} and those given "
+                               "with --allow-host\n",
+                               o.bind, o.read_only ? "" : ", and save boards into the database", o.bind)
                        .c_str(),
                    stderr);
     std::fputs(fmt::format("Serving {} at {} (Ctrl-C stops)\n", o.db, server.address()).c_str(), stdout);
@@ -63,10 +70,17 @@ int run_serve(ServeArgs& a) {
         sigwait(&stop_signals, &caught);
         server.stop();
     });
-    server.run();
+    const bool closed = server.run();
     if (!caught) pthread_kill(watcher.native_handle(), SIGTERM);  // run() ended on its own
     watcher.join();
     std::fputs("slidedb: server stopped\n", stderr);
+    if (!closed) {
+        // Searches and open connections are abandoned: what they would
+        // write is in a transaction SQLite rolls back, and nothing else
+        // is written outside the database.
+        std::fflush(nullptr);
+        std::_Exit(0);
+    }
     return 0;
 }
 
@@ -82,8 +96,11 @@ void add_serve(CLI::App& app, Run& chosen) {
             sub.add_option("--bind", o.bind,
                            "Address to listen on; other than 127.0.0.1, anyone on that network can use the server")
                 ->capture_default_str();
-            sub.add_flag("--read-only", o.read_only, "Turn Save off: nothing is written to the database");
-            sub.add_option("--jobs", o.jobs, "Threads answering requests, and searches at once")
+            sub.add_option("--allow-host", o.allow_hosts,
+                           "A host name the server answers to besides 127.0.0.1, localhost and --bind (any other "
+                           "Host header gets 421)");
+            sub.add_flag("--read-only", o.read_only, "Turn Save off: nothing is written, anywhere");
+            sub.add_option("--jobs", o.jobs, "Searches at once; past them a search is refused with 503 at once")
                 ->capture_default_str()
                 ->check(CLI::Range(1, 256));
             sub.add_option("--sql", a.sql_files, "A report of your own (a .sql file), offered in the menu");

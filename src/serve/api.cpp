@@ -30,10 +30,6 @@ std::multimap<std::string, std::string> params_of(const httplib::Request& req) {
     return {req.params.begin(), req.params.end()};
 }
 
-std::chrono::milliseconds slot_wait(const App& app) {
-    return std::chrono::milliseconds(static_cast<long long>(app.options.limits.solve_seconds * 1000));
-}
-
 // The first puzzle of a request's board text; 400 with the readers' words.
 ReadPuzzle board_of(const App& app, const httplib::Request& req) {
     BoardRead read = read_board(text_body(app, req));
@@ -142,7 +138,7 @@ void solve(App& app, const httplib::Request& req, httplib::Response& res) {
     const Family& family = family_of(read.puzzle);
     SolveResult r;
     {
-        SearchSlot slot(app.searches, slot_wait(app));
+        SearchSlot slot(app.searches);
         r = family.solve(read.puzzle, solve_options(app.options.limits));
     }
     refuse_limit(r, app.options.limits);
@@ -164,7 +160,7 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     if (moves.size() > app.options.limits.text_bytes) throw HttpError(413, "too many moves");
     Hint h;
     {
-        SearchSlot slot(app.searches, slot_wait(app));
+        SearchSlot slot(app.searches);
         h = serve::hint(family, read.puzzle, moves, solve_options(app.options.limits));
     }
     if (h.status == Status::Limit) {
@@ -200,7 +196,7 @@ void scan(App& app, const httplib::Request& req, httplib::Response& res) {
     std::optional<Image> debug;
     {
         // The scanner's work is a search of the picture: it takes a slot.
-        SearchSlot slot(app.searches, slot_wait(app));
+        SearchSlot slot(app.searches);
         auto decoded = decode_image(req.body);
         if (auto* e = std::get_if<DecodeError>(&decoded)) {
             error = e->message;

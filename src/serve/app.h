@@ -2,8 +2,7 @@
 // connections, the slots for searches and the one writer.
 #pragma once
 
-#include <chrono>
-#include <condition_variable>
+#include <algorithm>
 #include <functional>
 #include <mutex>
 #include <regex>
@@ -19,29 +18,34 @@
 namespace slidedb::serve {
 
 // A refusal with its HTTP status; the message goes to the client as it is.
+// retry_after: seconds a client should wait before asking again (503), or 0.
 struct HttpError : std::runtime_error {
-    HttpError(int s, const std::string& what) : std::runtime_error(what), status(s) {}
+    HttpError(int s, const std::string& what, int retry = 0) : std::runtime_error(what), status(s), retry_after(retry) {}
     int status;
+    int retry_after;
 };
 
-// At most `n` searches at once, whatever the number of requests: a search
-// holds memory, and the threads answering pages must stay free.
+// At most `n` searches at once (--jobs), whatever the number of
+// connections: a search holds memory and a core. A request that finds every
+// slot taken is refused at once (503, Retry-After) rather than queued, so no
+// connection waits behind searches it cannot see.
 class SearchSlots {
 public:
-    explicit SearchSlots(int n) : free_(n) {}
-    // Waits up to `wait` for a slot; throws HttpError 503 when none frees up.
-    void take(std::chrono::milliseconds wait);
+    SearchSlots(int n, int retry_seconds) : free_(n), retry_seconds_(retry_seconds) {}
+    // Throws HttpError 503 when every slot is taken.
+    void take();
+    // Frees the slot and gives what the search freed back to the system.
     void give_back();
 
 private:
     std::mutex mutex_;
-    std::condition_variable freed_;
     int free_;
+    int retry_seconds_;
 };
 
 class SearchSlot {
 public:
-    SearchSlot(SearchSlots& slots, std::chrono::milliseconds wait) : slots_(slots) { slots_.take(wait); }
+    explicit SearchSlot(SearchSlots& slots) : slots_(slots) { slots_.take(); }
     ~SearchSlot() { slots_.give_back(); }
     SearchSlot(const SearchSlot&) = delete;
     SearchSlot& operator=(const SearchSlot&) = delete;
@@ -51,7 +55,10 @@ private:
 };
 
 struct App {
-    explicit App(Options o) : options(std::move(o)), pool(options.db), searches(options.jobs) {}
+    explicit App(Options o)
+        : options(std::move(o)),
+          pool(options.db),
+          searches(options.jobs, std::max(1, static_cast<int>(options.limits.solve_seconds / 2))) {}
     Options options;
     ConnectionPool pool;
     SearchSlots searches;
@@ -72,7 +79,7 @@ void html_reply(httplib::Response& res, const std::string& html, int status = 20
 class Router {
 public:
     using Handler = std::function<void(const httplib::Request&, httplib::Response&)>;
-    explicit Router(httplib::Server& server) : server_(server) {}
+    Router(httplib::Server& server, const Limits& limits) : server_(server), limits_(limits) {}
     void get(const std::string& pattern, Handler h);
     void post(const std::string& pattern, Handler h);
     // The methods that have a route for the path ("GET, POST"); "" for none.
@@ -81,6 +88,7 @@ public:
 private:
     Handler wrap(Handler h) const;
     httplib::Server& server_;
+    Limits limits_;  // of a POST's body
     std::vector<std::pair<std::string, std::regex>> routes_;  // method, pattern
 };
 

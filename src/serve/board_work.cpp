@@ -41,6 +41,8 @@ SolveOptions solve_options(const Limits& limits) {
     o.max_states = limits.solve_states;
     o.max_memory = limits.solve_memory;
     o.max_seconds = limits.solve_seconds;
+    o.build_tables = false;  // a request never builds tables (nor writes them)
+    o.keep_memory = false;   // a server idles near its idle size
     return o;
 }
 

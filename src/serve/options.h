@@ -23,9 +23,12 @@ struct Limits {
 struct Options {
     std::string db = "puzzles.db";
     std::string bind = "127.0.0.1";
+    // Host names the server answers to besides 127.0.0.1, localhost, [::1]
+    // and `bind` (--allow-host): any other Host gets 421.
+    std::vector<std::string> allow_hosts;
     int port = 8080;  // 0: any free port
     bool read_only = false;  // no Save
-    int jobs = 4;            // threads answering requests; searches at once
+    int jobs = 4;            // searches at once
     Limits limits;
     // Reports of the user's own (`--sql FILE`), read at start: name, SQL.
     std::vector<std::pair<std::string, std::string>> user_reports;

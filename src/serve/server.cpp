@@ -1,6 +1,11 @@
 #include "serve/server.h"
 
 #include <arpa/inet.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <atomic>
@@ -12,11 +17,16 @@
 #include "puzzle/html.h"
 #include "puzzle/puzzle.h"
 #include "serve/app.h"
+#include "serve/board_work.h"
+#include "serve/connection_threads.h"
+#include "serve/free_memory.h"
 #include "serve/json.h"
 #include "serve/layout.h"
 #include "serve/puzzle_list.h"
+#include "serve/same_origin.h"
 #include "store/database.h"
 #include "store/query.h"
+#include "solve/result.h"
 
 namespace slidedb::serve {
 
@@ -27,10 +37,10 @@ bool is_loopback(const std::string& address) {
     return false;
 }
 
-void SearchSlots::take(std::chrono::milliseconds wait) {
-    std::unique_lock lock(mutex_);
-    if (!freed_.wait_for(lock, wait, [&] { return free_ > 0; }))
-        throw HttpError(503, "every search slot is busy; try again in a moment");
+void SearchSlots::take() {
+    std::lock_guard lock(mutex_);
+    if (free_ == 0)
+        throw HttpError(503, "every search slot is busy (--jobs); try again in a moment", retry_seconds_);
     --free_;
 }
 
@@ -39,7 +49,7 @@ void SearchSlots::give_back() {
         std::lock_guard lock(mutex_);
         ++free_;
     }
-    freed_.notify_one();
+    give_back_free_memory();
 }
 
 const std::string& text_body(const App& app, const httplib::Request& req) {
@@ -76,7 +86,10 @@ Router::Handler Router::wrap(Handler h) const {
         try {
             h(req, res);
         } catch (const HttpError& e) {
+            if (e.retry_after > 0) res.set_header("Retry-After", std::to_string(e.retry_after));
             error_reply(req, res, e.status, e.what());
+        } catch (const SearchRefused& e) {
+            error_reply(req, res, 503, e.what());
         } catch (const BadRequest& e) {
             error_reply(req, res, 400, e.what());
         } catch (const PuzzleError& e) {
@@ -101,7 +114,48 @@ void Router::get(const std::string& pattern, Handler h) {
 
 void Router::post(const std::string& pattern, Handler h) {
     routes_.emplace_back("POST", std::regex(pattern));
-    server_.Post(pattern, wrap(std::move(h)));
+    // The body is read here, a chunk at a time, and refused as soon as it
+    // passes its limit: text's, or a picture's when its first bytes are a
+    // picture's. Nothing larger is ever held, chunked or not.
+    Handler handle = wrap(std::move(h));
+    server_.Post(pattern, [this, handle](const httplib::Request& req, httplib::Response& res,
+                                         const httplib::ContentReader& content) {
+        if (req.is_multipart_form_data()) {
+            error_reply(req, res, 415, "send the file's bytes as the body, not a multipart form");
+            res.set_header("Connection", "close");
+            return;
+        }
+        std::string body;
+        std::size_t limit = limits_.text_bytes;
+        bool over = false;
+        const bool whole = content([&](const char* data, std::size_t n) {
+            over = body.size() + n > std::max(limits_.text_bytes, limits_.image_bytes);
+            if (over) return false;
+            body.append(data, n);
+            if (limit == limits_.text_bytes && is_picture_bytes(body)) limit = limits_.image_bytes;
+            over = body.size() > limit;
+            return !over;
+        });
+        if (!whole && !over && req.has_header("Content-Length"))
+            over = std::stoull(req.get_header_value("Content-Length")) > limit;  // httplib skipped it unread
+        if (over || !whole) {
+            if (!over)
+                error_reply(req, res, 400, "the body ended before the length it gave");
+            else if (is_picture_bytes(body))
+                error_reply(req, res, 413,
+                            fmt::format("the picture is larger than {} bytes (--max-image-mb)", limits_.image_bytes));
+            else
+                error_reply(req, res, 413,
+                            fmt::format("the body is larger than {} bytes: text is taken up to {} bytes "
+                                        "(--max-text-mb), PNG and JPEG pictures up to {} (--max-image-mb)",
+                                        limit, limits_.text_bytes, limits_.image_bytes));
+            res.set_header("Connection", "close");
+            return;
+        }
+        // httplib's request is the connection's own, not const: it takes the body read.
+        const_cast<httplib::Request&>(req).body = std::move(body);
+        handle(req, res);
+    });
 }
 
 std::string Router::methods_for(const std::string& path) const {
@@ -113,11 +167,13 @@ std::string Router::methods_for(const std::string& path) const {
 }
 
 struct Server::Impl {
-    explicit Impl(Options o) : app(std::move(o)), router(http) {}
+    explicit Impl(Options o) : app(std::move(o)), router(http, app.options.limits) {}
     App app;
     httplib::Server http;
     Router router;
     int port = 0;
+    int listener = -1;  // the listening socket, once bound
+    std::unique_ptr<SameOrigin> origin;  // made once the port is known
     // A stop asked for before the server runs (a signal right after the
     // address is printed) must still end run(): httplib's stop() does
     // nothing until its loop is running.
@@ -125,22 +181,71 @@ struct Server::Impl {
     std::atomic<bool> run_over{false};
 };
 
+// A body's stated length, judged before a byte of it is read: one
+// Content-Length of digits, not far past the largest body taken. Anything
+// else would have the connection wait for bytes that never come, or read a
+// huge body only to refuse it.
+static int length_refusal(const httplib::Request& req, const Limits& limits, std::string& why) {
+    const std::size_t count = req.get_header_value_count("Content-Length");
+    if (count == 0) return 0;
+    const std::string length = req.get_header_value("Content-Length");
+    if (count > 1 || length.empty() || length.size() > 18 ||
+        length.find_first_not_of("0123456789") != std::string::npos) {
+        why = "the request's Content-Length is not one number";
+        return 400;
+    }
+    // Up to twice the largest body, the bytes are read and dropped, so a
+    // client that sends its whole body before reading an answer (most
+    // libraries) sees the 413; past that, the answer comes at once and the
+    // connection ends.
+    const std::size_t largest = std::max(limits.image_bytes, limits.text_bytes);
+    if (std::stoull(length) <= 2 * largest) return 0;
+    why = fmt::format("the body is {} bytes: board text and SQL are taken up to {} bytes (--max-text-mb), PNG "
+                      "and JPEG pictures up to {} (--max-image-mb)",
+                      length, limits.text_bytes, limits.image_bytes);
+    return 413;
+}
+
+// Connections answered at once; a thread each, most of them idle or slow.
+constexpr int kConnections = 512;
+// Connections waiting to be accepted (httplib's own backlog is 5).
+constexpr int kBacklog = 512;
+
 Server::Server(Options options) {
     // Fails here, with the path, rather than on the first request.
     open_database(options.db, Access::ReadOnly);
     options.jobs = std::max(1, options.jobs);
     impl_ = std::make_unique<Impl>(std::move(options));
-    App& app = impl_->app;
-    httplib::Server& http = impl_->http;
-    const int threads = app.options.jobs;
-    // A fixed number of threads; further connections wait for one.
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+    Impl& impl = *impl_;
+    App& app = impl.app;
+    httplib::Server& http = impl.http;
+    http.new_task_queue = [] { return new ConnectionThreads(kConnections); };
+    // Only SO_REUSEADDR: httplib's default adds SO_REUSEPORT, which lets a
+    // second server bind the same port and take half its connections.
+    http.set_socket_options([&impl](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        impl.listener = sock;
+    });
     http.set_payload_max_length(std::max(app.options.limits.image_bytes, app.options.limits.text_bytes));
-    http.set_read_timeout(10);
+    // A client silent this long between two reads, or unable to take an
+    // answer, is dropped; an idle keep-alive connection after 5 s.
+    http.set_read_timeout(5);
     http.set_write_timeout(10);
+    http.set_keep_alive_timeout(5);
     http.set_keep_alive_max_count(100);
-    add_pages(app, impl_->router);
-    add_api(app, impl_->router);
+    // Host and Origin, before routing and before a body is read.
+    http.set_pre_routing_handler([&impl](const httplib::Request& req, httplib::Response& res) {
+        std::string why;
+        int status = impl.origin ? impl.origin->refuse(req, why) : 0;
+        if (status == 0) status = length_refusal(req, impl.app.options.limits, why);
+        if (status == 0) return httplib::Server::HandlerResponse::Unhandled;
+        error_reply(req, res, status, why);
+        res.set_header("Connection", "close");
+        return httplib::Server::HandlerResponse::Handled;
+    });
+    add_pages(app, impl.router);
+    add_api(app, impl.router);
     const Router& router = impl_->router;
     const Limits limits = app.options.limits;
     http.set_error_handler([&router, limits](const httplib::Request& req, httplib::Response& res) {
@@ -172,6 +277,33 @@ Server::Server(Options options) {
 
 Server::~Server() = default;
 
+namespace {
+
+// Why `bind` of the address and port failed, asked of a socket of our own:
+// httplib says only that it did.
+std::string bind_failure(const std::string& address, int port) {
+    addrinfo hints{}, *found = nullptr;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_NUMERICSERV;
+    if (getaddrinfo(address.c_str(), std::to_string(port).c_str(), &hints, &found) != 0 || !found)
+        return fmt::format("cannot listen on {}: no such address", address);
+    int error = 0;
+    const int sock = socket(found->ai_family, found->ai_socktype, found->ai_protocol);
+    if (sock >= 0) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        if (::bind(sock, found->ai_addr, found->ai_addrlen) != 0) error = errno;
+        close(sock);
+    }
+    freeaddrinfo(found);
+    if (error == EADDRINUSE) return fmt::format("port {} is in use", port);
+    if (error == EACCES) return fmt::format("port {} needs privileges to listen on", port);
+    if (error == EADDRNOTAVAIL) return fmt::format("cannot listen on {}: not an address of this machine", address);
+    return fmt::format("cannot listen on {} port {}", address, port);
+}
+
+}  // namespace
+
 int Server::bind() {
     const Options& o = impl_->app.options;
     if (o.port == 0) {
@@ -180,14 +312,17 @@ int Server::bind() {
     } else if (impl_->http.bind_to_port(o.bind, o.port)) {
         impl_->port = o.port;
     }
-    if (impl_->port <= 0)
-        throw std::runtime_error(fmt::format("cannot listen on {} port {}", o.bind, o.port));
+    if (impl_->port <= 0) throw BindError(bind_failure(o.bind, o.port));
+    // A longer queue of connections not yet accepted than httplib's own.
+    if (impl_->listener >= 0) ::listen(impl_->listener, kBacklog);
+    impl_->origin = std::make_unique<SameOrigin>(o.bind, o.allow_hosts, impl_->port);
     return impl_->port;
 }
 
-void Server::run() {
+bool Server::run() {
     if (!impl_->stop_asked) impl_->http.listen_after_bind();
     impl_->run_over = true;
+    return ConnectionThreads::running() == 0;
 }
 
 void Server::stop() {

@@ -9,11 +9,17 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "serve/options.h"
 
 namespace slidedb::serve {
+
+// "port 8080 is in use", "cannot listen on 10.9.9.9: not an address of this machine".
+struct BindError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 class Server {
 public:
@@ -22,10 +28,13 @@ public:
     ~Server();
 
     // Binds the address; the port chosen when Options::port is 0. Throws
-    // std::runtime_error when the address cannot be bound.
+    // BindError, saying why, when the address cannot be bound.
     int bind();
-    // Answers requests until stop(); returns once the last one is answered.
-    void run();
+    // Answers requests until stop(). Returns true once the last connection
+    // is closed; false when some were still open a second after stop()
+    // (a search, a client that keeps its connection): the caller ends the
+    // process without them.
+    bool run();
     // From any thread (a signal watcher): stops accepting and ends run().
     void stop();
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -46,6 +47,19 @@ struct SolveOptions {
     // stderr is a terminal: a long preparation redraws a progress line there
     // instead of writing a line when it starts and one when it ends.
     bool terminal = false;
+    // Off, a search that would first build what it keeps (pattern tables)
+    // throws SearchRefused instead: a server answers at once and writes
+    // nothing, and the user builds them once from the command line.
+    bool build_tables = true;
+    // Off, the memory a thread keeps from one search for its next (its
+    // visited set) is given back when the search ends (solve/give_back.h).
+    bool keep_memory = true;
+};
+
+// A search that would not start within its options, with what to do about
+// it in words for the user.
+struct SearchRefused : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 struct SolveResult {

@@ -9,6 +9,7 @@
 #include "families/blocks/state.h"
 #include "families/blocks/text.h"
 #include "solve/bfs.h"
+#include "solve/give_back.h"
 #include "solve/goal_distance.h"
 #include "solve/walk_cluster.h"
 
@@ -22,6 +23,7 @@ using WideState = std::array<std::uint64_t, 7>;
 template <class State, int Words>
 Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, const SolveOptions& options) {
     thread_local Visited<State> seen;
+    const GiveBackAfter give_back(!options.keep_memory, seen);
     const auto started = std::chrono::steady_clock::now();
     Solution out;
 

@@ -94,7 +94,8 @@ std::uint64_t build_bytes(const TileBoard& goal, std::size_t tiles) {
 
 std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::vector<std::uint8_t>& tiles,
                                               std::uint64_t* peak_bytes,
-                                              const std::function<void(std::uint64_t filled)>& filled) {
+                                              const std::function<void(std::uint64_t filled)>& filled,
+                                              const Deadline& deadline) {
     const int n = goal.size();
     const int k = static_cast<int>(tiles.size());
     const int free_cells = n - k;
@@ -146,11 +147,17 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
     // and overlapping their cache misses is most of the build's speed. Blocks
     // of the frontier go to all cores; a claim is one atomic OR.
     constexpr std::size_t kBatch = 512;
+    std::atomic<bool> late{false};
     for (int depth = 0;; ++depth) {
         std::atomic<bool> any{false};
         const auto value = static_cast<std::uint8_t>(depth + 1);
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, now.words(), 1024),
                           [&](const tbb::blocked_range<std::uint64_t>& words) {
+            // A block is a few milliseconds of work: the clock is read once a block.
+            if (late.load(std::memory_order_relaxed) || deadline.passed()) {
+                late.store(true, std::memory_order_relaxed);
+                return;
+            }
             std::vector<std::uint64_t> batch;
             batch.reserve(kBatch + 4 * kMaxCells);
             bool found = false;
@@ -199,6 +206,7 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
             claim_batch();
             if (found) any.store(true, std::memory_order_relaxed);
         });
+        if (late.load()) throw BuildStopped("the pattern table's build passed its time limit");
         if (!any.load()) break;
         now.swap(next);
         next.clear();
@@ -244,7 +252,8 @@ PatternNeed pattern_need(const TileBoard& goal, const std::vector<std::vector<st
 }
 
 std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector<std::vector<std::uint8_t>>& groups,
-                                        const std::filesystem::path& cache_dir, const BuildListener& listener) {
+                                        const std::filesystem::path& cache_dir, const BuildListener& listener,
+                                        const Deadline& deadline) {
     auto set = std::make_shared<PatternSet>();
     set->goal = goal;
     const int n = goal.size();
@@ -285,7 +294,7 @@ std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector
             };
             tell(0);
             std::uint64_t peak = 0;
-            std::vector<std::uint8_t> values = build_pattern_table(goal, group.tiles, &peak, tell);
+            std::vector<std::uint8_t> values = build_pattern_table(goal, group.tiles, &peak, tell, deadline);
             set->report.build_seconds += seconds();
             set->report.build_peak_bytes = std::max(set->report.build_peak_bytes, peak);
             ++set->report.built;

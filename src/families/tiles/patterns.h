@@ -16,10 +16,12 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "families/tiles/board.h"
+#include "solve/deadline.h"
 #include "solve/pdb.h"
 
 namespace slidedb::tiles {
@@ -78,9 +80,17 @@ std::vector<std::vector<std::uint8_t>> default_groups(const TileBoard& goal);
 // them; breadth-first from the goal over (placement, the blank's region).
 // peak_bytes, if given, receives the working memory used; `filled` hears
 // the entries known so far, a few times a second, from any of the threads.
+// Past `deadline` it throws BuildStopped, checked every block of the
+// frontier, so a build keeps the clock like every search.
 std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::vector<std::uint8_t>& tiles,
                                               std::uint64_t* peak_bytes = nullptr,
-                                              const std::function<void(std::uint64_t filled)>& filled = {});
+                                              const std::function<void(std::uint64_t filled)>& filled = {},
+                                              const Deadline& deadline = {});
+
+// A table build cut short by its deadline; nothing of it is kept.
+struct BuildStopped : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 // The working memory of build_pattern_table, known before it starts.
 std::uint64_t build_bytes(const TileBoard& goal, std::size_t tiles);
@@ -93,8 +103,10 @@ PatternNeed pattern_need(const TileBoard& goal, const std::vector<std::vector<st
 // Tables for the goal, from the cache folder when there, else built (and
 // written there unless cache_dir is empty). A build runs on every thread of
 // the caller's task arena; `listener` follows it, for the user's patience.
+// Past `deadline` a build throws BuildStopped; tables done before it stay cached.
 std::shared_ptr<PatternSet> pattern_set(const TileBoard& goal, const std::vector<std::vector<std::uint8_t>>& groups,
-                                        const std::filesystem::path& cache_dir, const BuildListener& listener = {});
+                                        const std::filesystem::path& cache_dir, const BuildListener& listener = {},
+                                        const Deadline& deadline = {});
 
 // The file a group's table is cached in, under cache_dir.
 std::filesystem::path pattern_file(const std::filesystem::path& cache_dir, const TileBoard& goal,

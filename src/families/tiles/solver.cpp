@@ -22,10 +22,16 @@ std::string goal_key(const TileBoard& goal) { return fmt::format("{}x{} {}", goa
 
 // Tables are large and the same for every puzzle of one goal: one copy a
 // process, made under a lock so that parallel solvers wait for one build.
-std::shared_ptr<const GoalDistances> shared_distances(const TileBoard& goal) {
+// Unless `keep`, a table not held already is made for this search alone,
+// and its memory goes back when the search ends.
+std::shared_ptr<const GoalDistances> shared_distances(const TileBoard& goal, bool keep) {
     static std::mutex mutex;
     static std::map<std::string, std::shared_ptr<const GoalDistances>> tables;
     std::lock_guard lock(mutex);
+    if (!keep) {
+        const auto held = tables.find(goal_key(goal));
+        return held != tables.end() ? held->second : goal_distances(goal);
+    }
     auto& slot = tables[goal_key(goal)];
     if (!slot) slot = goal_distances(goal);
     return slot;
@@ -71,10 +77,11 @@ std::string mib(std::uint64_t bytes) {
 
 }  // namespace
 
-std::shared_ptr<const PatternSet> shared_patterns(const TileBoard& goal, const TilesOptions& options) {
+std::shared_ptr<const PatternSet> shared_patterns(const TileBoard& goal, const TilesOptions& options,
+                                                  const Deadline& deadline) {
     const auto slot = shared_tables(goal, options);
     tbb::collaborative_call_once(slot->once, [&] {
-        slot->set = pattern_set(goal, default_groups(goal), options.cache_dir, options.on_build);
+        slot->set = pattern_set(goal, default_groups(goal), options.cache_dir, options.on_build, deadline);
         slot->ready.store(true, std::memory_order_release);
     });
     return slot->set;
@@ -142,8 +149,15 @@ void solve_by_search(const TileBoard& start, const TileBoard& goal, const TilesO
     // before they are built or mapped, so a set too large for it is never
     // started.
     const std::uint64_t path_bytes = 256 * sizeof(BlankStep);
-    const std::uint64_t need =
-        set ? set->bytes() : pattern_need(canonical.goal, default_groups(canonical.goal), options.cache_dir).peak_bytes;
+    const PatternNeed missing =
+        set ? PatternNeed{} : pattern_need(canonical.goal, default_groups(canonical.goal), options.cache_dir);
+    if (missing.to_build > 0 && !options.build_tables)
+        throw SearchRefused(fmt::format(
+            "this board needs pattern tables that are not built yet: {} of {} to build, {} on disk in all; build "
+            "them once with `slidedb solve --cache-dir '{}' FILE` (any {}x{} board), then ask again",
+            missing.to_build, default_groups(canonical.goal).size(), mib(missing.table_bytes),
+            options.cache_dir.string(), goal.width, goal.height));
+    const std::uint64_t need = set ? set->bytes() : missing.peak_bytes;
     if (options.max_memory > 0 && need + path_bytes > options.max_memory) {
         out.status = Status::Limit;
         out.cut = Cut::Memory;
@@ -151,7 +165,21 @@ void solve_by_search(const TileBoard& start, const TileBoard& goal, const TilesO
                                  mib(need), set ? "" : " to build or load", mib(options.max_memory));
         return;
     }
-    if (!set) set = shared_patterns(canonical.goal, options);
+    if (!set) {
+        const Deadline deadline =
+            options.max_seconds > 0 ? Deadline::after(std::max(options.max_seconds - elapsed(), 1e-3)) : Deadline{};
+        const auto building = std::chrono::steady_clock::now();
+        try {
+            set = shared_patterns(canonical.goal, options, deadline);
+        } catch (const BuildStopped&) {
+            out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - building).count();
+            out.status = Status::Limit;
+            out.cut = Cut::Time;
+            out.reason = fmt::format("stopped after {:.0f} s while building the pattern tables (time limit)",
+                                     out.seconds);
+            return;
+        }
+    }
     out.tables = set->report;
     IdaLimits full = limits();
     full.min_bound = proven;
@@ -186,7 +214,7 @@ TilesOutcome solve_tiles(const TileBoard& start, const TileBoard& goal, const Ti
         return out;
     }
     out.method = Method::Cluster;
-    const auto table = shared_distances(goal);
+    const auto table = shared_distances(goal, options.keep_memory);
     const ClusterResult r = solve_by_cluster(start, *table, options.analyse_cluster);
     out.status = Status::Solved;
     out.moves = r.moves;

@@ -29,6 +29,8 @@ struct TilesOptions {
     std::uint64_t manhattan_boards = kManhattanBoards;  // the table-free search's budget
     std::filesystem::path cache_dir = pdb::default_cache_dir();  // pattern tables; empty: memory only
     BuildListener on_build;                 // follows a table build
+    bool build_tables = true;               // off: tables the cache lacks are refused (SearchRefused)
+    bool keep_memory = true;                // off: a goal's distance table is not kept for the next search
 };
 
 // Parity: decided at once. Cluster: the whole cluster, by BFS. Ida: IDA*,
@@ -64,7 +66,8 @@ struct TilesOutcome {
 TilesOutcome solve_tiles(const TileBoard& start, const TileBoard& goal, const TilesOptions& options);
 
 // The pattern tables for a goal, shared within the process (built or mapped
-// once).
-std::shared_ptr<const PatternSet> shared_patterns(const TileBoard& goal, const TilesOptions& options);
+// once). A build past `deadline` throws BuildStopped, and a later call tries again.
+std::shared_ptr<const PatternSet> shared_patterns(const TileBoard& goal, const TilesOptions& options,
+                                                  const Deadline& deadline = {});
 
 }  // namespace slidedb::tiles

@@ -297,6 +297,8 @@ public:
         o.max_seconds = options.max_seconds;
         if (!options.cache_dir.empty()) o.cache_dir = options.cache_dir;
         o.on_build = build_listener(options.terminal);
+        o.build_tables = options.build_tables;
+        o.keep_memory = options.keep_memory;
         const TilesOutcome t = solve_tiles(s.board, s.goal, o);
         SolveResult r;
         r.status = t.status;

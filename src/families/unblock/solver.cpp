@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "solve/bfs.h"
+#include "solve/give_back.h"
 #include "solve/goal_distance.h"
 #include "solve/walk_cluster.h"
 #include "families/unblock/move.h"
@@ -65,6 +66,7 @@ template <class State>
 SolveResult solve_as(const Board& board, const SolveOptions& options) {
     thread_local Visited<State> seen;
     thread_local std::vector<Move> path;
+    const GiveBackAfter give_back(!options.keep_memory, seen, path);
     const auto started = std::chrono::steady_clock::now();
     const std::uint64_t budget = options.max_memory ? options.max_memory : std::numeric_limits<std::uint64_t>::max();
     try {

@@ -1,0 +1,83 @@
+#include "serve/same_origin.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace slidedb::serve {
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+    return out;
+}
+
+// An address as a Host header writes it: IPv6 in brackets.
+std::string as_host(std::string_view address) {
+    std::string out(address);
+    if (address.find(':') != std::string_view::npos && !address.starts_with('[')) {
+        out.insert(out.begin(), '[');
+        out.push_back(']');
+    }
+    return out;
+}
+
+}  // namespace
+
+SameOrigin::SameOrigin(const std::string& bind, const std::vector<std::string>& more, int port)
+    : names_{"127.0.0.1", "localhost", "[::1]"}, port_(port) {
+    // A wildcard address is no name anybody asks by: those come with --allow-host.
+    if (bind != "0.0.0.0" && bind != "::") names_.push_back(lower(as_host(bind)));
+    for (const std::string& m : more) names_.push_back(lower(as_host(m)));
+}
+
+std::string SameOrigin::host_name(std::string_view host) {
+    if (host.starts_with('[')) {
+        const auto close = host.find(']');
+        return lower(close == std::string_view::npos ? host : host.substr(0, close + 1));
+    }
+    return lower(host.substr(0, host.find(':')));
+}
+
+bool SameOrigin::ours(std::string_view name) const {
+    return std::find(names_.begin(), names_.end(), name) != names_.end();
+}
+
+bool SameOrigin::our_origin(std::string_view origin) const {
+    // "http://name[:port]", exactly: no path, no other scheme.
+    constexpr std::string_view scheme = "http://";
+    if (!origin.starts_with(scheme)) return false;
+    const std::string_view rest = origin.substr(scheme.size());
+    const std::string name = host_name(rest);
+    if (name.empty() || !ours(name)) return false;
+    const std::string_view after = rest.substr(name.size());
+    const std::string port = after.empty() ? "80" : std::string(after.substr(1));
+    return (after.empty() || after.front() == ':') && port == std::to_string(port_);
+}
+
+int SameOrigin::refuse(const httplib::Request& req, std::string& why) const {
+    const std::string host = req.get_header_value("Host");
+    if (req.get_header_value_count("Host") != 1 || !ours(host_name(host))) {
+        why = fmt::format("this server answers to 127.0.0.1, localhost and the names given with --allow-host, not "
+                          "to \"{}\"",
+                          host.substr(0, 100));
+        return 421;
+    }
+    if (req.method != "POST") return 0;
+    // Browsers name the page a POST comes from; programs name none and may ask.
+    if (req.has_header("Origin")) {
+        const std::string origin = req.get_header_value("Origin");
+        if (req.get_header_value_count("Origin") == 1 && our_origin(lower(origin))) return 0;
+        why = fmt::format("a page of another site (\"{}\") may not send requests that act", origin.substr(0, 100));
+        return 403;
+    }
+    const std::string site = req.get_header_value("Sec-Fetch-Site");
+    if (site.empty() || site == "same-origin" || site == "none") return 0;
+    why = fmt::format("a page of another site (Sec-Fetch-Site: {}) may not send requests that act", site.substr(0, 40));
+    return 403;
+}
+
+}  // namespace slidedb::serve

@@ -1,0 +1,331 @@
+// `slidedb serve` as an attacker would try it: slow and idle connections,
+// pages of other sites, bodies and boards made to exhaust time, memory or
+// disk, a second server on its port. Each probe, and the answer it must get.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "serving.h"
+
+namespace slidedb::e2e {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+const std::string kFg =
+    "BBBCDE\n"
+    "FGGCDE\n"
+    "F.AADE\n"
+    "HHI...\n"
+    ".JI.KK\n"
+    ".JLLMM\n";
+
+// Pieces on both sides of a wall on a 16x16 floor: billions of boards, so a
+// search runs until its clock stops it.
+std::string wide_blocks() {
+    std::string start = "start\n", goal = "goal\n";
+    for (int row = 0; row < 16; ++row) {
+        std::string s = "........#.......", g = s;
+        if (row == 0) s = "ABBC....#.FFGH..";
+        if (row == 1) s = "DDEC....#.II....";
+        if (row == 2) s = "DD......#.......";
+        if (row == 15) g[15] = 'A';
+        start += s + "\n";
+        goal += g + "\n";
+    }
+    return start + goal;
+}
+
+// A random 5x5 tiles board: its optimal search needs pattern tables.
+const std::string kTiles5 = "13 19 5 22 23\n16 7 24 9 6\n15 0 18 8 14\n21 11 3 17 2\n1 20 12 4 10\n";
+
+std::string request(const std::string& method, const std::string& path, const std::string& headers,
+                    const std::string& body = "") {
+    return method + " " + path + " HTTP/1.1\r\n" + headers + "Content-Length: " + std::to_string(body.size()) +
+           "\r\n\r\n" + body;
+}
+
+class ServeGuard : public ::testing::Test {
+protected:
+    void SetUp() override {
+        fs::create_directories(dir_ / "boards");
+        fs::copy_file(test_data("boards/fg_README_example.txt"), dir_ / "boards/fg.txt");
+        fs::copy_file(test_data("blocks/klotski.txt"), dir_ / "boards/klotski.txt");
+        const Outcome r = slidedb(dir_, "import boards --db t.db");
+        ASSERT_EQ(r.status, 0) << r.err;
+    }
+    std::int64_t puzzles() {
+        SQLite::Database db((dir_ / "t.db").string(), SQLite::OPEN_READONLY);
+        return count(db, "SELECT COUNT(*) FROM puzzles");
+    }
+    // Files under the test's folder larger than `bytes`, the database aside.
+    std::vector<std::string> files_over(std::uintmax_t bytes) {
+        std::vector<std::string> out;
+        for (const auto& e : fs::recursive_directory_iterator(dir_.path()))
+            if (e.is_regular_file() && e.file_size() > bytes) out.push_back(e.path().string());
+        return out;
+    }
+    TempDir dir_;
+};
+
+// Four clients that send a header line every 2 s and never finish, and 50
+// that connect and send nothing: a plain request is still answered at once,
+// for 20 s (before, 4 such clients froze every other request for as long
+// as they stayed).
+TEST_F(ServeGuard, AnswersOthersWhileSlowAndIdleClientsHoldConnections) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    std::vector<std::unique_ptr<RawConnection>> idle, slow;
+    for (int i = 0; i < 50; ++i) idle.push_back(std::make_unique<RawConnection>(server.port()));
+    for (int i = 0; i < 4; ++i) {
+        slow.push_back(std::make_unique<RawConnection>(server.port()));
+        ASSERT_TRUE(slow.back()->send("GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+    }
+    std::atomic<bool> done{false};
+    std::thread dribble([&] {
+        for (int line = 0; !done; ++line) {
+            for (auto& c : slow) c->send("X-Line-" + std::to_string(line) + ": 1\r\n");
+            for (int i = 0; i < 20 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    });
+    std::vector<double> waits;
+    const auto began = Clock::now();
+    while (seconds_since(began) < 20) {
+        auto c = server.client();
+        const auto asked = Clock::now();
+        auto r = c.Get("/api/puzzles?page=1");
+        waits.push_back(seconds_since(asked));
+        ASSERT_TRUE(r);
+        EXPECT_EQ(r->status, 200);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    done = true;
+    dribble.join();
+    std::sort(waits.begin(), waits.end());
+    const double p95 = waits[waits.size() * 95 / 100];
+    EXPECT_LT(p95, 0.2) << waits.size() << " requests, slowest " << waits.back() << " s";
+}
+
+// DNS rebinding: a name of another site made to point here. Refused before
+// any route runs, whatever the method; the names of this machine answer.
+TEST_F(ServeGuard, AHostNotItsOwnGets421) {
+    Serving server(dir_, "--db t.db --allow-host puzzles.lan");
+    ASSERT_GT(server.port(), 0);
+    const std::int64_t before = puzzles();
+    const std::string port = std::to_string(server.port());
+    {
+        RawConnection c(server.port());
+        c.send(request("POST", "/api/save", "Host: evil.example:" + port + "\r\nOrigin: http://evil.example:" + port +
+                                                "\r\n",
+                       kFg));
+        const std::string answer = c.receive(5);
+        EXPECT_EQ(status_of(answer), 421) << answer;
+        EXPECT_NE(answer.find("not to \\\"evil.example:" + port + "\\\""), std::string::npos) << answer;
+    }
+    for (const std::string host : {"evil.example", "127.0.0.2", "localhost.evil.example", ""}) {
+        RawConnection c(server.port());
+        c.send(request("GET", "/api/puzzles", host.empty() ? "" : "Host: " + host + "\r\n"));
+        EXPECT_EQ(status_of(c.receive(5)), 421) << host;
+    }
+    for (const std::string& host : std::vector<std::string>{"127.0.0.1:" + port, "localhost:" + port, "LOCALHOST", "[::1]:" + port,
+                                   "puzzles.lan:" + port}) {
+        RawConnection c(server.port());
+        c.send(request("GET", "/api/puzzles", "Host: " + host + "\r\n"));
+        EXPECT_EQ(status_of(c.receive(5)), 200) << host;
+    }
+    EXPECT_EQ(puzzles(), before);
+}
+
+// A page of another origin: a form POST (text/plain), a no-cors fetch, a
+// sandboxed frame (Origin: null), a browser that names only the site. None
+// saves; the server's own pages and programs that name no origin do.
+TEST_F(ServeGuard, APostFromAnotherOriginGets403) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::int64_t before = puzzles();
+    const std::string host = "Host: 127.0.0.1:" + std::to_string(server.port()) + "\r\n";
+    const std::string other = std::to_string(server.port() == 18999 ? 18998 : 18999);
+    for (const std::string& headers : std::vector<std::string>{
+             "Origin: http://localhost:" + other + "\r\nContent-Type: text/plain\r\n",
+          "Origin: http://127.0.0.1:" + other + "\r\n", "Origin: null\r\n",
+          "Origin: https://127.0.0.1:" + std::to_string(server.port()) + "\r\n",
+          "Origin: " + server.origin() + ".evil.example\r\n",
+          "Sec-Fetch-Site: cross-site\r\n", "Sec-Fetch-Site: same-site\r\n"}) {
+        RawConnection c(server.port());
+        c.send(request("POST", "/api/save", host + headers, kFg));
+        const std::string answer = c.receive(5);
+        EXPECT_EQ(status_of(answer), 403) << headers << answer;
+    }
+    EXPECT_EQ(puzzles(), before);
+    {
+        RawConnection c(server.port());
+        c.send(request("POST", "/api/save", host + "Origin: " + server.origin() + "\r\nSec-Fetch-Site: same-origin\r\n",
+                       ".....B\n.....B\n...AAB\n......\n......\n......\n"));
+        EXPECT_EQ(status_of(c.receive(30)), 200);
+    }
+    EXPECT_EQ(puzzles(), before + 1);
+    auto r = server.client().Post("/api/solve", kFg, "text/plain");  // a program: no Origin
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+}
+
+// 300 MB sent chunked to a route that takes 1 MiB of text: refused with 413
+// once the limit is passed, the server's memory never holding the rest.
+TEST_F(ServeGuard, AChunkedBodyIsRefusedAsSoonAsItPassesItsLimit) {
+    Serving server(dir_, "--db t.db --max-text-mb 1 --max-image-mb 2");
+    ASSERT_GT(server.port(), 0);
+    server.client().Get("/api/puzzles");
+    const std::uint64_t idle_peak = server.peak_rss();
+    RawConnection c(server.port());
+    ASSERT_TRUE(c.send("POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"));
+    const std::string chunk = "10000\r\n" + std::string(0x10000, '.') + "\r\n";
+    std::uint64_t sent = 0;
+    while (sent < 300ull << 20 && c.send(chunk)) sent += 0x10000;
+    const std::string answer = c.receive(5);
+    EXPECT_EQ(status_of(answer), 413) << answer.substr(0, 300);
+    EXPECT_NE(answer.find("text is taken up to 1048576 bytes"), std::string::npos) << answer.substr(0, 400);
+    // What was sent before the server closed: the limit, a chunk, and the
+    // socket buffers of both ends.
+    EXPECT_LT(sent, 24ull << 20) << sent;
+    EXPECT_LT(server.peak_rss(), idle_peak + (8 << 20));
+    auto r = server.client().Get("/api/puzzles");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+}
+
+// A stated length is judged before a byte of the body is read.
+TEST_F(ServeGuard, AContentLengthIsJudgedBeforeTheBody) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::string host = "Host: 127.0.0.1\r\n";
+    const std::vector<std::pair<std::string, int>> cases = {{"Content-Length: 1000000000000\r\n", 413},
+                                                            {"Content-Length: -5\r\n", 400},
+                                                            {"Content-Length: 5\r\nContent-Length: 5\r\n", 400},
+                                                            {"Content-Length: 5x\r\n", 400}};
+    for (const auto& [headers, status] : cases) {
+        RawConnection c(server.port());
+        const auto asked = Clock::now();
+        c.send("POST /api/solve HTTP/1.1\r\n" + host + headers + "\r\n");
+        const std::string answer = c.receive(10);
+        EXPECT_EQ(status_of(answer), status) << headers << answer;
+        EXPECT_LT(seconds_since(asked), 2.0) << headers;  // not the read time-out
+    }
+    // A body shorter than its length holds only its own connection.
+    RawConnection short_body(server.port());
+    short_body.send("POST /api/solve HTTP/1.1\r\n" + host + "Content-Length: 100\r\n\r\nBBBCDE\n");
+    const auto asked = Clock::now();
+    auto r = server.client().Get("/api/puzzles");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_LT(seconds_since(asked), 2.0);
+    EXPECT_EQ(status_of(short_body.receive(10)), 400);
+}
+
+// A picture is known by its bytes: no Content-Type needed, as curl and an
+// HTML form send it.
+TEST_F(ServeGuard, APictureIsKnownByItsBytes) {
+    Serving server(dir_, "--db t.db --read-only");
+    ASSERT_GT(server.port(), 0);
+    const std::string png = slurp(test_data("screenshots/ub_Puzzle-I-4.png"));
+    ASSERT_GT(png.size(), 8192u);
+    for (const std::string type : {"", "Content-Type: application/x-www-form-urlencoded\r\n"}) {
+        RawConnection c(server.port());
+        c.send(request("POST", "/api/scan", "Host: 127.0.0.1\r\n" + type, png));
+        const std::string answer = c.receive(30);
+        EXPECT_EQ(status_of(answer), 200) << type << answer.substr(0, 400);
+        EXPECT_NE(answer.find("\"puzzles\":[{"), std::string::npos) << type;
+    }
+}
+
+TEST_F(ServeGuard, APortInUseIsAnError) {
+    Serving first(dir_, "--db t.db --read-only");
+    ASSERT_GT(first.port(), 0);
+    const std::string port = std::to_string(first.port());
+    const Outcome second = slidedb(dir_, "serve --db t.db --port " + port);
+    EXPECT_EQ(second.status, 2);
+    EXPECT_EQ(second.err, "slidedb: port " + port + " is in use\n");
+}
+
+// With every search slot taken, a search is refused at once with
+// Retry-After; pages go on being answered.
+TEST_F(ServeGuard, AFullSearchPoolAnswers503AtOnce) {
+    Serving server(dir_, "--db t.db --jobs 1 --solve-seconds 4 --max-states 1000000000 --read-only");
+    ASSERT_GT(server.port(), 0);
+    std::thread busy([&] { server.client().Post("/api/solve", wide_blocks(), "text/plain"); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    const auto asked = Clock::now();
+    auto r = server.client().Post("/api/solve", kFg, "text/plain");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->get_header_value("Retry-After"), "2");
+    EXPECT_EQ(r->body, "{\"error\":\"every search slot is busy (--jobs); try again in a moment\"}");
+    EXPECT_LT(seconds_since(asked), 1.0);
+    r = server.client().Get("/");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    busy.join();
+}
+
+// SIGTERM while a search runs: the process ends at once, the search
+// abandoned, the database as it was.
+TEST_F(ServeGuard, StopsWithinTwoSecondsDuringASearch) {
+    Serving server(dir_, "--db t.db --solve-seconds 60 --max-states 1000000000");
+    ASSERT_GT(server.port(), 0);
+    std::thread busy([&] { server.client().Post("/api/solve", wide_blocks(), "text/plain"); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    const auto asked = Clock::now();
+    EXPECT_EQ(server.stop(), 0);
+    EXPECT_LT(seconds_since(asked), 2.0);
+    busy.join();
+    SQLite::Database db((dir_ / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(db.execAndGet("PRAGMA integrity_check").getString(), "ok");
+}
+
+// A board whose search needs pattern tables the cache lacks: refused at
+// once, saying how to build them, and nothing written anywhere.
+TEST_F(ServeGuard, AHardTilesBoardIsRefusedAtOnceAndWritesNothing) {
+    const std::string home = (dir_ / "home").string();
+    fs::create_directories(home);
+    Serving server(dir_, "--db t.db --solve-seconds 2", "HOME='" + home + "' XDG_CACHE_HOME= SLIDEDB_CACHE=");
+    ASSERT_GT(server.port(), 0);
+    server.client().Get("/api/puzzles");
+    const std::uint64_t idle = server.rss();
+    const auto asked = Clock::now();
+    auto r = server.client().Post("/api/solve", kTiles5, "text/plain");
+    const double took = seconds_since(asked);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_NE(r->body.find("this board needs pattern tables that are not built yet: 4 of 4 to build"),
+              std::string::npos)
+        << r->body;
+    EXPECT_NE(r->body.find("slidedb solve --cache-dir '" + home + "/.cache/slidedb' FILE"), std::string::npos)
+        << r->body;
+    EXPECT_LT(took, 3.0);
+    EXPECT_EQ(files_over(1 << 20), std::vector<std::string>{}) << "written: " << files_over(1 << 20).size();
+    EXPECT_FALSE(fs::exists(home + "/.cache/slidedb"));
+    EXPECT_LT(server.rss(), idle + (100 << 20));
+}
+
+// Large searches one after another: afterwards the server is back near its
+// idle size (before, ten took it from 0.9 to 5 GB, kept while idle).
+TEST_F(ServeGuard, MemoryComesBackAfterLargeSearches) {
+    Serving server(dir_, "--db t.db --solve-seconds 1 --max-states 1000000000 --read-only");
+    ASSERT_GT(server.port(), 0);
+    server.client().Get("/api/puzzles");
+    const std::uint64_t idle = server.rss();
+    for (int i = 0; i < 10; ++i) {
+        auto r = server.client().Post("/api/solve", wide_blocks(), "text/plain");
+        ASSERT_TRUE(r);
+        EXPECT_EQ(r->status, 503) << r->body;
+    }
+    EXPECT_GT(server.peak_rss(), idle + (100 << 20));  // the searches did hold memory
+    EXPECT_LT(server.rss(), idle + (100 << 20)) << "idle " << (idle >> 20) << " MiB, after "
+                                                << (server.rss() >> 20) << " MiB";
+}
+
+}  // namespace
+}  // namespace slidedb::e2e

@@ -1,0 +1,147 @@
+// `slidedb serve` in the background for an end-to-end test, and raw
+// connections to it: what a browser, a program or an attacker sends.
+#pragma once
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <regex>
+#include <string>
+
+#include <httplib.h>
+
+#include "e2e.h"
+
+namespace slidedb::e2e {
+
+// `slidedb serve --port 0 ARGS` in `dir`, with `env` ("NAME=value ...")
+// before it, until destroyed or stopped.
+class Serving {
+public:
+    Serving(const TempDir& dir, const std::string& args, const std::string& env = "") {
+        int out[2];
+        if (pipe(out) != 0) throw std::runtime_error("pipe");
+        pid_ = fork();
+        if (pid_ == 0) {
+            dup2(out[1], 1);
+            close(out[0]);
+            close(out[1]);
+            if (chdir(dir.path().c_str()) != 0) _exit(127);
+            const std::string cmd = "exec env " + env + " '" + SLIDEDB_BINARY + "' serve --port 0 " + args + " 2>'" +
+                                    (dir / ".serve-err").string() + "'";
+            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(out[1]);
+        FILE* f = fdopen(out[0], "r");
+        char line[512] = {};
+        if (f && std::fgets(line, sizeof line, f)) first_line_ = line;
+        if (f) std::fclose(f);
+        std::smatch m;
+        if (std::regex_search(first_line_, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)"))) port_ = std::stoi(m[1]);
+    }
+    ~Serving() {
+        if (pid_ > 0 && status_ < 0) stop();
+    }
+    Serving(const Serving&) = delete;
+    Serving& operator=(const Serving&) = delete;
+
+    // SIGTERM, as a service manager stops it; the exit status.
+    int stop() {
+        kill(pid_, SIGTERM);
+        int raw = 0;
+        waitpid(pid_, &raw, 0);
+        status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+        return status_;
+    }
+    int port() const { return port_; }
+    pid_t pid() const { return pid_; }
+    const std::string& first_line() const { return first_line_; }
+    std::string origin() const { return "http://127.0.0.1:" + std::to_string(port_); }
+    httplib::Client client() const {
+        httplib::Client c("127.0.0.1", port_);
+        c.set_read_timeout(60);
+        return c;
+    }
+    // The server's resident memory now, and at its largest, in bytes.
+    std::uint64_t rss() const { return status_kib("VmRSS:") * 1024; }
+    std::uint64_t peak_rss() const { return status_kib("VmHWM:") * 1024; }
+
+private:
+    std::uint64_t status_kib(const std::string& field) const {
+        std::istringstream in(slurp("/proc/" + std::to_string(pid_) + "/status"));
+        std::string line;
+        while (std::getline(in, line))
+            if (line.rfind(field, 0) == 0) return std::stoull(line.substr(field.size()));
+        return 0;
+    }
+    pid_t pid_ = -1;
+    int port_ = 0;
+    int status_ = -1;
+    std::string first_line_;
+};
+
+// A plain TCP connection to the server, for requests no HTTP client sends.
+class RawConnection {
+public:
+    explicit RawConnection(int port) {
+        fd_ = socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(static_cast<std::uint16_t>(port));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+            close(fd_);
+            fd_ = -1;
+        }
+    }
+    ~RawConnection() {
+        if (fd_ >= 0) close(fd_);
+    }
+    RawConnection(const RawConnection&) = delete;
+    RawConnection& operator=(const RawConnection&) = delete;
+    bool open() const { return fd_ >= 0; }
+    // False once the server has closed its side or reset it.
+    bool send(const std::string& bytes) {
+        return fd_ >= 0 && ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
+    }
+    // What the server sends until it closes, or until `seconds` pass.
+    std::string receive(double seconds) {
+        timeval tv{static_cast<time_t>(seconds), static_cast<suseconds_t>((seconds - static_cast<time_t>(seconds)) * 1e6)};
+        setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        std::string out;
+        char buf[4096];
+        for (;;) {
+            const ssize_t n = recv(fd_, buf, sizeof buf, 0);
+            if (n <= 0) break;
+            out.append(buf, static_cast<std::size_t>(n));
+            if (out.find("\r\n\r\n") != std::string::npos && complete(out)) break;
+        }
+        return out;
+    }
+
+private:
+    // An answer with a Content-Length is whole once its body is in.
+    static bool complete(const std::string& answer) {
+        const std::size_t head = answer.find("\r\n\r\n");
+        std::smatch m;
+        const std::string headers = answer.substr(0, head);
+        if (!std::regex_search(headers, m, std::regex("Content-Length: (\\d+)", std::regex::icase))) return false;
+        return answer.size() >= head + 4 + std::stoull(m[1]);
+    }
+    int fd_ = -1;
+};
+
+// The status of an HTTP answer's first line, or 0.
+inline int status_of(const std::string& answer) {
+    std::smatch m;
+    return std::regex_search(answer, m, std::regex(R"(^HTTP/1\.[01] (\d{3}))")) ? std::stoi(m[1]) : 0;
+}
+
+}  // namespace slidedb::e2e
