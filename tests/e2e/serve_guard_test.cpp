@@ -302,7 +302,8 @@ TEST_F(ServeGuard, AHardTilesBoardIsRefusedAtOnceAndWritesNothing) {
     EXPECT_NE(r->body.find("this board needs pattern tables that are not built yet: 4 of 4 to build"),
               std::string::npos)
         << r->body;
-    EXPECT_NE(r->body.find("slidedb solve --cache-dir '" + home + "/.cache/slidedb' FILE"), std::string::npos)
+    EXPECT_NE(r->body.find("slidedb solve --cache-dir '" + home + "/.cache/slidedb' FILE`, FILE holding this board"),
+              std::string::npos)
         << r->body;
     EXPECT_LT(took, 3.0);
     EXPECT_EQ(files_over(1 << 20), std::vector<std::string>{}) << "written: " << files_over(1 << 20).size();

@@ -154,9 +154,9 @@ void solve_by_search(const TileBoard& start, const TileBoard& goal, const TilesO
     if (missing.to_build > 0 && !options.build_tables)
         throw SearchRefused(fmt::format(
             "this board needs pattern tables that are not built yet: {} of {} to build, {} on disk in all; build "
-            "them once with `slidedb solve --cache-dir '{}' FILE` (any {}x{} board), then ask again",
+            "them once with `slidedb solve --cache-dir '{}' FILE`, FILE holding this board, then ask again",
             missing.to_build, default_groups(canonical.goal).size(), mib(missing.table_bytes),
-            options.cache_dir.string(), goal.width, goal.height));
+            options.cache_dir.string()));
     const std::uint64_t need = set ? set->bytes() : missing.peak_bytes;
     if (options.max_memory > 0 && need + path_bytes > options.max_memory) {
         out.status = Status::Limit;

@@ -1,0 +1,53 @@
+// The pattern tables under a search's limits: a build keeps the clock like
+// every search, and a search told not to build (a server's) is refused at
+// once, saying what to build and how, with nothing written.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "families/tiles/format.h"
+#include "families/tiles/solver.h"
+
+using namespace slidedb;
+using namespace slidedb::tiles;
+
+namespace {
+
+// A 15-puzzle goal with the blank inside: tables no other test holds, and
+// minutes to build, so only a limit ends the build within a test.
+const char* kGoal = "1 2 3 4 / 5 0 6 7 / 8 9 10 11 / 12 13 14 15";
+const char* kStart = "15 14 13 12 / 11 0 10 7 / 8 9 6 5 / 4 3 2 1";  // six swaps: reachable
+
+}  // namespace
+
+TEST(TilesTables, ABuildPastTheClockStopsTheSearchAtItsTime) {
+    TilesOptions o;
+    o.cache_dir = "";
+    o.manhattan_boards = 0;  // straight to the tables
+    o.max_seconds = 0.05;
+    const auto r = solve_tiles(parse_board(kStart), parse_board(kGoal), o);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.cut, Cut::Time);
+    EXPECT_EQ(r.reason, "stopped after 0 s while building the pattern tables (time limit)");
+    EXPECT_EQ(r.tables.built, 0);
+    EXPECT_LT(r.seconds, 5.0);  // a bound against a build that ignores the clock, not a timing
+}
+
+TEST(TilesTables, ASearchThatMayNotBuildIsRefusedAndWritesNothing) {
+    const auto dir = std::filesystem::temp_directory_path() / "slidedb-tables-policy-test";
+    std::filesystem::remove_all(dir);
+    TilesOptions o;
+    o.cache_dir = dir;
+    o.manhattan_boards = 0;
+    o.build_tables = false;
+    try {
+        solve_tiles(parse_board(kStart), parse_board(kGoal), o);
+        FAIL() << "solved without tables";
+    } catch (const SearchRefused& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "this board needs pattern tables that are not built yet: 2 of 2 to build, 550 MiB on disk in all; "
+                  "build them once with `slidedb solve --cache-dir '" +
+                      dir.string() + "' FILE`, FILE holding this board, then ask again");
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir));
+}
