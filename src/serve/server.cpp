@@ -12,6 +12,7 @@
 #include "puzzle/html.h"
 #include "puzzle/puzzle.h"
 #include "serve/app.h"
+#include "serve/headers.h"
 #include "serve/json.h"
 #include "serve/layout.h"
 #include "serve/puzzle_list.h"
@@ -141,6 +142,8 @@ Server::Server(Options options) {
     http.set_keep_alive_max_count(100);
     add_pages(app, impl_->router);
     add_api(app, impl_->router);
+    // Every answer, the error pages and refusals included.
+    http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { add_security_headers(res); });
     const Router& router = impl_->router;
     const Limits limits = app.options.limits;
     http.set_error_handler([&router, limits](const httplib::Request& req, httplib::Response& res) {
