@@ -41,18 +41,21 @@ auto timed(const Limits& limits, Run run) {
 // The orders of `hardest` (reports/hardest.sql).
 constexpr const char* kBy[] = {"moves", "steps", "cluster", "effort"};
 
+// A value as a refusal quotes it: its first 40 bytes.
+std::string quoted(const std::string& v) { return v.size() <= 40 ? v : v.substr(0, 40) + "..."; }
+
 std::string checked_param(const std::string& name, const std::string& v) {
     if (name == "top") {
         std::int64_t n = 0;
         const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
         if (ec != std::errc() || end != v.data() + v.size() || n < 1 || n > kMaxTop)
-            throw BadRequest(fmt::format("top: '{}' is not a whole number from 1 to {}", v, kMaxTop));
+            throw BadRequest(fmt::format("top: '{}' is not a whole number from 1 to {}", quoted(v), kMaxTop));
         return std::to_string(n);
     }
     if (name == "by") {
         for (const char* b : kBy)
             if (v == b) return v;
-        throw BadRequest(fmt::format("by: '{}' is not moves, steps, cluster or effort", v));
+        throw BadRequest(fmt::format("by: '{}' is not moves, steps, cluster or effort", quoted(v)));
     }
     if (name == "family") {
         std::string names;
@@ -60,16 +63,17 @@ std::string checked_param(const std::string& name, const std::string& v) {
             if (v == f->name()) return v;
             names += (names.empty() ? "" : ", ") + std::string(f->name());
         }
-        throw BadRequest(fmt::format("family: '{}' is not one of {}", v, names));
+        throw BadRequest(fmt::format("family: '{}' is not one of {}", quoted(v), names));
     }
     if (name == "id") {
         std::int64_t n = 0;
         const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
         if (ec != std::errc() || end != v.data() + v.size() || n < 1)
-            throw BadRequest(fmt::format("id: '{}' is not a puzzle id (a whole number from 1)", v));
+            throw BadRequest(fmt::format("id: '{}' is not a puzzle id (a whole number from 1)", quoted(v)));
         return std::to_string(n);
     }
-    throw BadRequest(fmt::format("'{}' is not a parameter of the reports: they take top, by, family and id", name));
+    throw BadRequest(
+        fmt::format("'{}' is not a parameter of the reports: they take top, by, family and id", quoted(name)));
 }
 
 }  // namespace

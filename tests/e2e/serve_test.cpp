@@ -535,6 +535,15 @@ TEST_F(Serve, ReportParametersAreChecked) {
     EXPECT_NE(error_of("/reports/hardest?by=evil").find("by: &#39;evil&#39; is not moves, steps, cluster or effort"),
               std::string::npos);
 
+    // Hostile values come back as text, and no longer than 40 bytes.
+    const std::string script = error_of("/reports/hardest?by=%3Cscript%3Ealert(1)%3C/script%3E");
+    EXPECT_NE(script.find("by: &#39;&lt;script&gt;alert(1)&lt;/script&gt;&#39; is not"), std::string::npos) << script;
+    EXPECT_EQ(script.find("<script>alert"), std::string::npos);
+    EXPECT_EQ(error_of("/api/reports/hardest?top=" + std::string(5000, '9')),
+              "{\"error\":\"top: '" + std::string(40, '9') + "...' is not a whole number from 1 to 1000\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?%22%3E=1"),
+              "{\"error\":\"'\\\">' is not a parameter of the reports: they take top, by, family and id\"}");
+
     // In range: exactly that many rows, in the order asked.
     auto r = c.Get("/api/reports/hardest?top=2&by=moves&family=unblock");
     ASSERT_EQ(r->status, 200) << r->body;
