@@ -97,8 +97,9 @@
         throw e;
       });
     }
-    // A move asked of the server; `quiet`: a refusal says nothing (a click
-    // on a tile tries each way in turn).
+    // A move asked of the server; `quiet`: a move the board refuses (400)
+    // says nothing (a click on a tile tries each way in turn), and any other
+    // refusal resolves to null.
     function tryMove(step, quiet) {
       if (busy || (last && last.solved)) return Promise.resolve(false);
       var list = moves.slice(), m = step;
@@ -107,8 +108,9 @@
       list.push(m);
       return ask(list).then(function (r) {
         if (r.status !== 200) {
-          if (!quiet) text(msg, r.json.error || 'not a legal move', 'error');
-          return false;
+          if (quiet && r.status === 400) return false;
+          text(msg, r.json.error || 'not a legal move', 'error');
+          return quiet ? null : false;
         }
         moves = list;
         slide(step, 1);
@@ -212,7 +214,7 @@
               text(msg, 'tile ' + label + ' is not next to the blank', 'error');
               return;
             }
-            return tryMove(label + tries[i++], true).then(function (ok) { if (!ok) return next(); });
+            return tryMove(label + tries[i++], true).then(function (ok) { if (ok === false) return next(); });
           };
           next();
           return;
