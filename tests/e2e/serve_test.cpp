@@ -729,6 +729,9 @@ TEST_F(Serve, AStoredLimitIsGivenAndAnswersHintsAtOnce) {
         SQLite::Database db((own / "l.db").string(), SQLite::OPEN_READWRITE);
         db.exec("UPDATE solutions SET limit_reason = 'time' WHERE puzzle_id = 1");
     }
+    // `show` names the limit the row names.
+    const Outcome shown = slidedb(own, "show 1 --db l.db");
+    EXPECT_NE(shown.out.find("No solution within the time limit ("), std::string::npos) << shown.out;
     Serving again(own, "--db l.db --read-only");
     ASSERT_GT(again.port(), 0);
     r = again.client().Get("/api/puzzles/1");
