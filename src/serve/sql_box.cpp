@@ -1,6 +1,7 @@
 #include "serve/sql_box.h"
 
 #include <charconv>
+#include <chrono>
 
 #include <fmt/format.h>
 
@@ -84,6 +85,10 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
     SqlPage out;
     std::uint64_t seen = 0;
     bool full = false;
+    // Counting past the page costs at most this much more time: a result
+    // not counted to the end in it keeps its download links.
+    constexpr std::chrono::milliseconds kCountTime{2000};
+    std::chrono::steady_clock::time_point count_until;
     try {
         timed(limits, [&] {
             query_stream(db, sql, {}, limits_of(limits), [&](const Table& chunk) {
@@ -91,11 +96,16 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
                     out.table.columns = chunk.columns;
                     out.table.numeric = chunk.numeric;
                 }
+                if (full && std::chrono::steady_clock::now() > count_until) throw PageFull{};
                 for (const auto& row : chunk.rows) {
                     if (++seen > limits.download_rows) out.too_many_to_download = true;
                     if (seen > skip && !full) {
-                        if (out.table.rows.size() == per) out.has_more = full = true;
-                        else out.table.rows.push_back(row);
+                        if (out.table.rows.size() == per) {
+                            out.has_more = full = true;
+                            count_until = std::chrono::steady_clock::now() + kCountTime;
+                        } else {
+                            out.table.rows.push_back(row);
+                        }
                     }
                     if (full && out.too_many_to_download) throw PageFull{};
                 }

@@ -19,8 +19,8 @@ struct SqlPage {
     Table table;  // the columns, and the rows of the page
     bool has_more = false;
     // More rows than a download gives (limits.download_rows): the page offers
-    // none. Counted past the page, within the statement's time; a count the
-    // time cut short leaves it false.
+    // none. Counted past the page for at most 2 s more; a count
+    // cut short leaves it false.
     bool too_many_to_download = false;
 };
 
