@@ -47,6 +47,7 @@ svg.chart .bar { fill: #3a7bd5; } svg.chart .bar:hover { fill: var(--accent); }
 svg.chart .point { fill: #3a7bd5; fill-opacity: .28; }
 svg.chart .series { fill: none; stroke-width: 2; }
 svg.chart .legend { font-size: 12px; font-weight: 600; }
+svg.chart .legend.c0 { fill: #3a7bd5; } svg.chart .legend.c1 { fill: #d1343b; } svg.chart .legend.c2 { fill: #2a9d8f; } svg.chart .legend.c3 { fill: #e09f3e; }
 svg.chart .axis { fill: none; stroke: #9aa5b1; } svg.chart .gridline { stroke: #eef1f4; }
 svg.chart text { font-size: 11px; fill: var(--muted); } svg.chart .axis-label { font-size: 12px; fill: var(--ink); }
 svg.board { display: block; }

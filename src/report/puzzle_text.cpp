@@ -22,6 +22,8 @@ std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
                                  family.goal_phrase())
                    : r.cut == Cut::Memory
                    ? fmt::format("No solution within the memory limit ({} boards held).\n\n", r.cluster_size)
+                   : r.cut == Cut::Time
+                   ? fmt::format("No solution within the time limit ({:.1f} s).\n\n", r.seconds)
                    : fmt::format("No solution within the limit of {} boards.\n\n", r.max_states);
         return out + family.board_text(puzzle);
     }

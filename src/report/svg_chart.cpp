@@ -26,20 +26,29 @@ double nice_step(double span, int ticks) {
     return 10 * p;
 }
 
-// Maps data y to the plot, linear from 0 or in decades.
+// Maps data y to the plot, linear from 0 or in decades. Counts (every
+// value whole) tick at whole numbers: no 0.2 of a puzzle.
 struct YScale {
     bool log = false;
+    bool whole = true;
     double lo = 0, hi = 1;
     YScale(const std::vector<double>& ys, bool log_y) : log(log_y) {
         double top = 0;
-        for (double y : ys) top = std::max(top, y);
+        for (double y : ys) {
+            top = std::max(top, y);
+            whole = whole && y == std::floor(y);
+        }
         if (log) {
             lo = 0;
             hi = std::max(1.0, std::ceil(std::log10(std::max(top, 1.0))));
         } else {
-            const double step = nice_step(top, 5);
+            const double step = linear_step(top);
             hi = std::max(step, std::ceil(top / step) * step);
         }
+    }
+    double linear_step(double span) const {
+        const double step = nice_step(span, 5);
+        return whole ? std::max(1.0, step) : step;
     }
     double operator()(double y) const {
         const double v = log ? std::log10(std::max(y, 1.0)) : y;
@@ -51,7 +60,7 @@ struct YScale {
             const int every = static_cast<int>(std::ceil((hi - lo) / 6));
             for (int k = 0; k <= static_cast<int>(hi); k += std::max(1, every)) out.push_back(std::pow(10.0, k));
         } else {
-            const double step = nice_step(hi, 5);
+            const double step = linear_step(hi);
             for (double v = 0; v <= hi + step / 2; v += step) out.push_back(v);
         }
         return out;
@@ -184,8 +193,10 @@ std::string line_chart(const std::vector<double>& xs, const std::vector<Series>&
                                color, x(xs[i]), y(s.y[i]), html_escape(s.name), short_number(xs[i]),
                                short_number(s.y[i]));
         if (series.size() > 1)
-            out += fmt::format("<text class=\"legend\" x=\"{}\" y=\"{}\" text-anchor=\"end\" style=\"fill:{}\">{}</text>",
-                               kLeft + kPlotW - 6, kTop + 14 + 15 * static_cast<double>(k), color,
+            // Coloured by class (the style sheet's .c0...), as a page whose
+            // policy refuses style attributes draws it.
+            out += fmt::format("<text class=\"legend c{}\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+                               k % std::size(kColors), kLeft + kPlotW - 6, kTop + 14 + 15 * static_cast<double>(k),
                                html_escape(s.name));
     }
     return out + frame() + x_label(axes) + "</svg>";

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include <fmt/format.h>
+#include <SQLiteCpp/Statement.h>
 
 #include "families/families.h"
 #include "image/encode.h"
@@ -20,6 +21,7 @@
 #include "serve/save.h"
 #include "serve/sql_box.h"
 #include "store/puzzle_record.h"
+#include "store/query.h"
 #include "store/standing.h"
 
 namespace slidedb::serve {
@@ -37,6 +39,15 @@ ReadPuzzle board_of(const App& app, const httplib::Request& req) {
     return std::move(*read.puzzle);
 }
 
+// How far a search went: the boards it reached when it stopped inside its
+// cluster, else the boards it examined (an informed search, its cluster
+// known by formula); "" when neither was counted.
+std::string boards_done(const SolveResult& r) {
+    if (!r.cluster_complete && r.cluster_size > 0) return fmt::format(" after {} boards", r.cluster_size);
+    if (r.examined > 0) return fmt::format(" after examining {} boards", r.examined);
+    return "";
+}
+
 // A search past its limit is the server's refusal, said plainly.
 void refuse_limit(const SolveResult& r, const Limits& limits) {
     if (r.status != Status::Limit) return;
@@ -46,8 +57,32 @@ void refuse_limit(const SolveResult& r, const Limits& limits) {
         case Cut::Memory: why = fmt::format("its memory limit of {} bytes", limits.solve_memory); break;
         default: why = fmt::format("its limit of {} boards", limits.solve_states); break;
     }
-    throw HttpError(503, fmt::format("the search stopped at {} after {} boards without reaching the goal", why,
-                                     r.cluster_size));
+    std::string reason;
+    if (r.cut == Cut::Memory)
+        if (const auto said = r.extra("reason")) reason = " (" + *said + ")";
+    throw HttpError(503, fmt::format("the search stopped at {}{}{} without reaching the goal", why, reason,
+                                     boards_done(r)));
+}
+
+// A start whose stored search stopped at a limit: a hint's search from it
+// would only stop the same way, so the stored row answers at once.
+void refuse_stored_limit(App& app, const Puzzle& start) {
+    auto db = app.pool.take();
+    SQLite::Statement st(*db,
+                         "SELECT s.puzzle_id, s.limit_reason, s.cluster_size, s.cluster_complete, s.examined "
+                         "FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
+                         "WHERE p.key = ? AND p.family = ? AND s.status = 'limit'");
+    st.bind(1, start.key);
+    st.bind(2, start.family);
+    if (!st.executeStep()) return;
+    SolveResult r;
+    r.cluster_size = static_cast<std::uint64_t>(st.getColumn(2).getInt64());
+    r.cluster_complete = st.getColumn(3).getInt() != 0;
+    r.examined = static_cast<std::uint64_t>(st.getColumn(4).getInt64());
+    const std::string cut = st.getColumn(1).isNull() ? "" : st.getColumn(1).getString();
+    throw HttpError(503, fmt::format("no hint: the stored search of puzzle {} stopped at its {}limit{} without "
+                                     "reaching the goal, and a hint needs a search that reaches it",
+                                     st.getColumn(0).getInt64(), cut.empty() ? "" : cut + " ", boards_done(r)));
 }
 
 void list(App& app, const httplib::Request& req, httplib::Response& res) {
@@ -158,6 +193,7 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     const Family& family = family_of(read.puzzle);
     const std::string moves = req.get_param_value("moves");
     if (moves.size() > app.options.limits.text_bytes) throw HttpError(413, "too many moves");
+    refuse_stored_limit(app, read.puzzle);
     Hint h;
     {
         SearchSlot slot(app.searches);
@@ -175,8 +211,11 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     j.key("distance");
     h.distance >= 0 ? j.value(h.distance) : j.null();
     j.member("solved", h.distance == 0).member("move", h.move);
+    // Every move of every family can be taken back: a board the goal cannot
+    // be reached from shares its cluster with the start, which was never
+    // solvable either.
     if (h.status != Status::Solved)
-        j.member("message", "no sequence of moves leads from this board to the goal: it has left the solvable part");
+        j.member("message", "this puzzle is unsolvable: no sequence of moves leads from its start to the goal");
     j.end_object();
     json_reply(res, j.str());
 }
@@ -251,9 +290,28 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
     auto db = app.pool.take();
     if (!format.empty()) {
         if (format != "csv" && format != "json") throw HttpError(400, "format: csv or json");
-        const SqlDownload d = sql_download(*db, sql, format == "csv" ? Format::Csv : Format::Json, app.options.limits);
-        res.set_header("Content-Disposition", fmt::format("attachment; filename=\"query.{}\"", format));
-        res.set_content(d.text, format == "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8");
+        if (format == "csv") {
+            // A CSV asked for: a refusal is text too, not JSON.
+            auto refuse = [&res](int status, const std::string& message) {
+                res.status = status;
+                res.set_content(message + "\n", "text/plain; charset=utf-8");
+            };
+            try {
+                const SqlDownload d = sql_download(*db, sql, Format::Csv, app.options.limits);
+                res.set_header("Content-Disposition", "attachment; filename=\"query.csv\"");
+                res.set_content(d.text, "text/csv; charset=utf-8");
+            } catch (const HttpError& e) {
+                refuse(e.status, e.what());
+            } catch (const QueryStopped& e) {
+                refuse(503, e.what());
+            } catch (const StoreError& e) {
+                refuse(400, e.what());
+            }
+            return;
+        }
+        const SqlDownload d = sql_download(*db, sql, Format::Json, app.options.limits);
+        res.set_header("Content-Disposition", "attachment; filename=\"query.json\"");
+        res.set_content(d.text, "application/json; charset=utf-8");
         return;
     }
     std::int64_t page = 1;

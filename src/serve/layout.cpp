@@ -8,6 +8,7 @@ std::string page_html(std::string_view title, std::string_view body) {
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
     out += "<title>" + html_escape(title) + "</title>";
+    out += "<link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">";
     out += "<link rel=\"stylesheet\" href=\"/assets/report.css\"><link rel=\"stylesheet\" href=\"/assets/app.css\">";
     out += "</head>\n<body><header class=\"top\"><a class=\"brand\" href=\"/\">slidedb</a><nav class=\"menu\">"
            "<a href=\"/\">Summary</a><a href=\"/puzzles\">Puzzles</a><a href=\"/editor\">Editor</a>"

@@ -85,10 +85,9 @@ void list_page(App& app, const httplib::Request& req, httplib::Response& res) {
                         {{"id", "id"}, {"moves", "moves"}, {"steps", "steps"}, {"cluster", "cluster"}, {"effort", "effort"}},
                         f.sort) +
             "</label>";
-    // Figures sort largest first and ids oldest first unless told otherwise.
-    const bool usual = f.descending == (f.sort != "id");
-    body += select_html("order", {{"", "usual order"}, {"asc", "ascending"}, {"desc", "descending"}},
-                        usual ? "" : f.descending ? "desc" : "asc");
+    // Figures sort largest first and ids oldest first unless told otherwise;
+    // the menu shows what the URL asked for.
+    body += select_html("order", {{"", "usual order"}, {"asc", "ascending"}, {"desc", "descending"}}, f.order);
     body += "<button type=\"submit\" id=\"filter\">Filter</button></form>";
     body += "<table class=\"list\"><thead><tr><th class=\"num\">id</th><th>board</th><th>family</th><th>size</th>"
             "<th>status</th><th class=\"num\">moves</th><th class=\"num\">steps</th><th class=\"num\">cluster</th>"
@@ -159,6 +158,11 @@ void puzzle_file(App& app, const httplib::Request& req, httplib::Response& res) 
     res.set_content(file_text(family_of(rec->puzzle), rec->puzzle), "text/plain; charset=utf-8");
 }
 
+// Why Save is off, under the buttons of a read-only server's pages.
+std::string read_only_note(const App& app) {
+    return app.options.read_only ? "Save is off: the server runs with --read-only, so it stores nothing." : "";
+}
+
 // Every family's mouse editor (assets editor_<family>.js): the page loads
 // them all and the script picks one by the family the API names.
 std::string editor_scripts() {
@@ -193,24 +197,26 @@ void editor_page(App& app, const httplib::Request&, httplib::Response& res) {
         "<p id=\"check\" class=\"message\" aria-live=\"polite\"></p>"
         "<p class=\"controls\"><button type=\"button\" id=\"solve\">Solve</button>"
         "<button type=\"button\" id=\"export\">Export</button><button type=\"button\" id=\"share\">Share</button>"
-        "<button type=\"button\" id=\"save\"{}>Save</button></p><p id=\"saved\" class=\"message\"></p>"
+        "<button type=\"button\" id=\"save\"{}>Save</button></p><p id=\"saved\" class=\"message\">{}</p>"
         "<div id=\"result\"></div></section>{}",
         app.options.read_only ? " data-read-only=\"1\"" : "", options,
-        app.options.read_only ? " disabled title=\"the server is read-only\"" : "", editor_scripts());
+        app.options.read_only ? " disabled title=\"the server is read-only\"" : "", read_only_note(app),
+        editor_scripts());
     html_reply(res, page_html("slidedb: board editor", body));
 }
 
 void upload_page(App& app, const httplib::Request&, httplib::Response& res) {
     std::string body = fmt::format(
-        "<h1>Read a screenshot</h1><section class=\"upload\">"
+        "<h1>Read a screenshot</h1><section class=\"upload\"{}>"
         "<div id=\"drop\" class=\"drop\">Drop a PNG or JPEG here, or <input type=\"file\" id=\"picture\" "
         "accept=\"image/png,image/jpeg\"> (up to {} bytes)</div>"
         "<p id=\"scanned\" class=\"message\" aria-live=\"polite\"></p><div id=\"preview\"></div>"
         "<p class=\"controls\"><button type=\"button\" id=\"solve\" disabled>Solve</button>"
         "<button type=\"button\" id=\"edit\" disabled>Open in the editor</button>"
-        "<button type=\"button\" id=\"save\" disabled{}>Save</button></p><p id=\"saved\" class=\"message\"></p>"
+        "<button type=\"button\" id=\"save\" disabled{}>Save</button></p><p id=\"saved\" class=\"message\">{}</p>"
         "<div id=\"result\"></div></section>",
-        app.options.limits.image_bytes, app.options.read_only ? " data-read-only=\"1\"" : "");
+        app.options.read_only ? " data-read-only=\"1\"" : "", app.options.limits.image_bytes,
+        app.options.read_only ? " title=\"the server is read-only\"" : "", read_only_note(app));
     html_reply(res, page_html("slidedb: screenshot", body));
 }
 
@@ -250,12 +256,21 @@ void query_page(App& app, const httplib::Request& req, httplib::Response& res) {
             const SqlPage p = sql_page(*db, sql, page, app.options.limits);
             const std::string q = url_encode(sql);
             result = table_html(p.table);
-            result += fmt::format("<p class=\"pager\">{}page {}{} &middot; download <a href=\"/api/query?sql={}&amp;format=csv\">CSV</a> "
-                                  "<a href=\"/api/query?sql={}&amp;format=json\">JSON</a></p>",
+            // A download gives up to download_rows rows: past them, no link
+            // that could only be refused.
+            const std::string download =
+                p.too_many_to_download
+                    ? fmt::format("<span id=\"nodownload\">over {} rows: too many to download; narrow the "
+                                  "statement (LIMIT)</span>",
+                                  app.options.limits.download_rows)
+                    : fmt::format("download <a id=\"csv\" href=\"/api/query?sql={0}&amp;format=csv\">CSV</a> "
+                                  "<a id=\"json\" href=\"/api/query?sql={0}&amp;format=json\">JSON</a>",
+                                  html_escape(q));
+            result += fmt::format("<p class=\"pager\">{}page {}{} &middot; {}</p>",
                                   page > 1 ? fmt::format("<a href=\"/query?sql={}&amp;page={}\">&larr; previous</a> ", html_escape(q), page - 1) : "",
                                   page,
                                   p.has_more ? fmt::format(" <a href=\"/query?sql={}&amp;page={}\">next &rarr;</a>", html_escape(q), page + 1) : "",
-                                  html_escape(q), html_escape(q));
+                                  download);
         } catch (const QueryStopped& e) {
             result = "<p class=\"error\" id=\"sqlerror\">" + html_escape(e.what()) + "</p>";
             status = 503;
@@ -289,13 +304,22 @@ void report_page(App& app, const httplib::Request& req, httplib::Response& res) 
 void asset(const httplib::Request& req, httplib::Response& res) {
     const std::string name = req.matches[1];
     auto type = [](const std::string& n) {
-        return n.ends_with(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
+        return n.ends_with(".css")   ? "text/css; charset=utf-8"
+               : n.ends_with(".svg") ? "image/svg+xml"
+                                     : "text/javascript; charset=utf-8";
     };
     if (name == "report.css") return res.set_content(std::string(report_style()), type(name));
     if (name == "player.js") return res.set_content(std::string(player_js()), type(name));
     for (const Asset& a : assets())
         if (a.name == name) return res.set_content(std::string(a.text), type(name));
     throw HttpError(404, "no such asset");
+}
+
+// Where a browser looks for the icon unasked; the pages name it too.
+void favicon(const httplib::Request&, httplib::Response& res) {
+    for (const Asset& a : assets())
+        if (a.name == "favicon.svg") return res.set_content(std::string(a.text), "image/svg+xml");
+    throw HttpError(404, "no icon");
 }
 
 }  // namespace
@@ -313,7 +337,8 @@ void add_pages(App& app, Router& router) {
     router.get("/query", bind(query_page));
     router.get("/reports", bind(reports_page));
     router.get(R"(/reports/([A-Za-z0-9_.-]{1,100}))", bind(report_page));
-    router.get(R"(/assets/([A-Za-z0-9_-]{1,60}\.(?:js|css)))", asset);
+    router.get(R"(/assets/([A-Za-z0-9_-]{1,60}\.(?:js|css|svg)))", asset);
+    router.get("/favicon.ico", favicon);
 }
 
 }  // namespace slidedb::serve

@@ -106,6 +106,7 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params) {
         } else if (name == "order") {
             if (v != "asc" && v != "desc") throw BadRequest(fmt::format("order: '{}' is not asc or desc", v));
             f.descending = v == "desc";
+            f.order = v;
             order_given = true;
         } else if (name == "page") {
             f.page = number(name, v, 1, kMaxPage);
@@ -129,7 +130,7 @@ std::string filter_query(const ListFilter& f, std::int64_t page) {
     if (f.cluster_max) kv.emplace_back("cluster_max", std::to_string(*f.cluster_max));
     if (!f.source.empty()) kv.emplace_back("source", f.source);
     if (f.sort != "id") kv.emplace_back("sort", f.sort);
-    if (f.descending != (f.sort != "id")) kv.emplace_back("order", f.descending ? "desc" : "asc");
+    if (!f.order.empty()) kv.emplace_back("order", f.order);
     if (f.per_page != 50) kv.emplace_back("per_page", std::to_string(f.per_page));
     if (page != 1) kv.emplace_back("page", std::to_string(page));
     std::string out;

@@ -28,6 +28,7 @@ struct ListFilter {
     std::string source;  // part of a source's path
     std::string sort = "id";  // id, moves, steps, cluster, effort
     bool descending = false;
+    std::string order;  // as the URL gave it: asc, desc; "" the sort's usual order
     std::int64_t page = 1;  // from 1
     std::int64_t per_page = 50;
 };

@@ -20,6 +20,7 @@
 #include "serve/board_work.h"
 #include "serve/connection_threads.h"
 #include "serve/free_memory.h"
+#include "serve/headers.h"
 #include "serve/json.h"
 #include "serve/layout.h"
 #include "serve/puzzle_list.h"
@@ -246,6 +247,8 @@ Server::Server(Options options) {
     });
     add_pages(app, impl.router);
     add_api(app, impl.router);
+    // Every answer, the error pages and refusals included.
+    http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { add_security_headers(res); });
     const Router& router = impl_->router;
     const Limits limits = app.options.limits;
     http.set_error_handler([&router, limits](const httplib::Request& req, httplib::Response& res) {

@@ -1,7 +1,12 @@
 #include "serve/sql_box.h"
 
+#include <charconv>
+#include <chrono>
+
 #include <fmt/format.h>
 
+#include "families/families.h"
+#include "serve/puzzle_list.h"
 #include "store/embedded_sql.h"
 #include "store/query.h"
 
@@ -22,6 +27,56 @@ QueryLimits limits_of(const Limits& limits) {
 // has a page of its own.
 constexpr const char* kMenu[] = {"summary", "hardest", "difficulty", "unsolvable", "patterns"};
 
+// The store names the command line's option; the server's is --sql-seconds.
+template <class Run>
+auto timed(const Limits& limits, Run run) {
+    try {
+        return run();
+    } catch (const QueryStopped& e) {
+        if (e.why != QueryStopped::Why::Timeout) throw;
+        throw QueryStopped(e.why, fmt::format("stopped after {} s (--sql-seconds); the database was not changed",
+                                              limits.sql_seconds));
+    }
+}
+
+// The orders of `hardest` (reports/hardest.sql).
+constexpr const char* kBy[] = {"moves", "steps", "cluster", "effort"};
+
+// A value as a refusal quotes it: its first 40 bytes.
+std::string quoted(const std::string& v) { return v.size() <= 40 ? v : v.substr(0, 40) + "..."; }
+
+std::string checked_param(const std::string& name, const std::string& v) {
+    if (name == "top") {
+        std::int64_t n = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+        if (ec != std::errc() || end != v.data() + v.size() || n < 1 || n > kMaxTop)
+            throw BadRequest(fmt::format("top: '{}' is not a whole number from 1 to {}", quoted(v), kMaxTop));
+        return std::to_string(n);
+    }
+    if (name == "by") {
+        for (const char* b : kBy)
+            if (v == b) return v;
+        throw BadRequest(fmt::format("by: '{}' is not moves, steps, cluster or effort", quoted(v)));
+    }
+    if (name == "family") {
+        std::string names;
+        for (const Family* f : families()) {
+            if (v == f->name()) return v;
+            names += (names.empty() ? "" : ", ") + std::string(f->name());
+        }
+        throw BadRequest(fmt::format("family: '{}' is not one of {}", quoted(v), names));
+    }
+    if (name == "id") {
+        std::int64_t n = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+        if (ec != std::errc() || end != v.data() + v.size() || n < 1)
+            throw BadRequest(fmt::format("id: '{}' is not a puzzle id (a whole number from 1)", quoted(v)));
+        return std::to_string(n);
+    }
+    throw BadRequest(
+        fmt::format("'{}' is not a parameter of the reports: they take top, by, family and id", quoted(name)));
+}
+
 }  // namespace
 
 SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page, const Limits& limits) {
@@ -29,22 +84,36 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
     const std::uint64_t skip = static_cast<std::uint64_t>(page - 1) * per;
     SqlPage out;
     std::uint64_t seen = 0;
+    bool full = false;
+    // Counting past the page costs at most this much more time: a result
+    // not counted to the end in it keeps its download links.
+    constexpr std::chrono::milliseconds kCountTime{2000};
+    std::chrono::steady_clock::time_point count_until;
     try {
-        query_stream(db, sql, {}, limits_of(limits), [&](const Table& chunk) {
-            if (out.table.columns.empty()) {
-                out.table.columns = chunk.columns;
-                out.table.numeric = chunk.numeric;
-            }
-            for (const auto& row : chunk.rows) {
-                if (seen++ < skip) continue;
-                if (out.table.rows.size() == per) {
-                    out.has_more = true;
-                    throw PageFull{};
+        timed(limits, [&] {
+            query_stream(db, sql, {}, limits_of(limits), [&](const Table& chunk) {
+                if (out.table.columns.empty()) {
+                    out.table.columns = chunk.columns;
+                    out.table.numeric = chunk.numeric;
                 }
-                out.table.rows.push_back(row);
-            }
+                if (full && std::chrono::steady_clock::now() > count_until) throw PageFull{};
+                for (const auto& row : chunk.rows) {
+                    if (++seen > limits.download_rows) out.too_many_to_download = true;
+                    if (seen > skip && !full) {
+                        if (out.table.rows.size() == per) {
+                            out.has_more = full = true;
+                            count_until = std::chrono::steady_clock::now() + kCountTime;
+                        } else {
+                            out.table.rows.push_back(row);
+                        }
+                    }
+                    if (full && out.too_many_to_download) throw PageFull{};
+                }
+            });
         });
     } catch (const PageFull&) {
+    } catch (const QueryStopped&) {
+        if (!full) throw;  // the page itself was not read in time
     }
     return out;
 }
@@ -53,12 +122,14 @@ SqlDownload sql_download(SQLite::Database& db, const std::string& sql, Format fo
     SqlDownload d;
     TableStream out(format, [&](std::string_view s) { d.text += s; });
     std::size_t rows = 0;
-    query_stream(db, sql, {}, limits_of(limits), [&](const Table& chunk) {
-        rows += chunk.rows.size();
-        if (rows > limits.download_rows)
-            throw HttpError(413, fmt::format("the result has over {} rows; narrow the statement (LIMIT)",
-                                             limits.download_rows));
-        out.add(chunk);
+    timed(limits, [&] {
+        query_stream(db, sql, {}, limits_of(limits), [&](const Table& chunk) {
+            rows += chunk.rows.size();
+            if (rows > limits.download_rows)
+                throw HttpError(413, fmt::format("the result has over {} rows; narrow the statement (LIMIT)",
+                                                 limits.download_rows));
+            out.add(chunk);
+        });
     });
     out.finish();
     return d;
@@ -80,11 +151,15 @@ Report run_report(const App& app, SQLite::Database& db, const std::string& name,
     if (sql.empty()) throw HttpError(404, fmt::format("no report '{}'", name));
     // The parameters the reports take, as `slidedb report` passes them.
     Params params{{"top", "20"}, {"by", "moves"}};
-    for (const auto& [k, v] : url)
-        if ((k == "top" || k == "by" || k == "family" || k == "id") && v.size() < 100) params[k] = v;
+    for (const auto& [k, v] : url) {
+        if (v.empty() && k == "family") continue;  // a form's "any family"
+        params[k] = checked_param(k, v);
+    }
     Report r{name, {}};
-    for (Section& s : query_sections(db, sql, params, limits_of(app.options.limits)))
-        r.sections.push_back(make_section(s.title, std::move(s.table)));
+    timed(app.options.limits, [&] {
+        for (Section& s : query_sections(db, sql, params, limits_of(app.options.limits)))
+            r.sections.push_back(make_section(s.title, std::move(s.table)));
+    });
     return r;
 }
 

@@ -45,7 +45,7 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
     SQLite::Statement s(db, "SELECT status, moves, steps, solution, cluster_size, cluster_goals, "
                             "cluster_depth, cluster_complete, examined, max_states, seconds, "
                             "peak_bytes, solver_version, hardest_moves, hardest_board, blocked_cells, "
-                            "blockers FROM solutions WHERE puzzle_id = ?");
+                            "blockers, limit_reason FROM solutions WHERE puzzle_id = ?");
     s.bind(1, id);
     if (s.executeStep()) {
         SolveResult r;
@@ -71,6 +71,8 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
         }
         if (!s.getColumn(15).isNull()) r.extras.emplace_back("blocked_cells", s.getColumn(15).getString());
         if (!s.getColumn(16).isNull()) r.extras.emplace_back("blockers", s.getColumn(16).getString());
+        const std::string cut = s.getColumn(17).isNull() ? "" : s.getColumn(17).getString();
+        r.cut = cut == "time" ? Cut::Time : cut == "memory" ? Cut::Memory : cut == "states" ? Cut::States : Cut::None;
         SQLite::Statement g(db, "SELECT boards FROM goal_levels WHERE puzzle_id = ? ORDER BY distance");
         g.bind(1, id);
         while (g.executeStep()) r.goal_levels.push_back(static_cast<std::uint64_t>(g.getColumn(0).getInt64()));

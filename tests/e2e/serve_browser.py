@@ -36,6 +36,7 @@ class Session:
         self.slidedb, self.data = os.path.abspath(slidedb), os.path.abspath(data)
         self.server = self.driver = None
         self.work = None
+        self.others = []
 
     def __enter__(self):
         driver_path = shutil.which("chromedriver")
@@ -55,23 +56,48 @@ class Session:
             f.write("1 2 3\n4 5 6\n0 7 8\n")
         self.db = os.path.join(self.work, "t.db")
         subprocess.run([self.slidedb, "import", "boards", "--db", self.db, "-q"], cwd=self.work, check=True)
-        self.server = subprocess.Popen([self.slidedb, "serve", "--db", self.db, "--port", "0"], cwd=self.work,
-                                       stdout=subprocess.PIPE, text=True)
-        m = re.search(r"(http://127\.0\.0\.1:\d+)/", self.server.stdout.readline())
-        check(m, "the server printed no address")
-        self.base = m.group(1)
+        self.server, self.base = self.start_server([])
         options = webdriver.ChromeOptions()
         options.binary_location = browser
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1600",
                     "--disable-dev-shm-usage"):
             options.add_argument(arg)
+        # The console, where Chromium reports what a Content-Security-Policy refused.
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
         self.wait = WebDriverWait(self.driver, 60)
         return self
 
+    def start_server(self, args):
+        server = subprocess.Popen([self.slidedb, "serve", "--db", self.db, "--port", "0"] + args, cwd=self.work,
+                                  stdout=subprocess.PIPE, text=True)
+        m = re.search(r"(http://127\.0\.0\.1:\d+)/", server.stdout.readline())
+        if not m:
+            server.terminate()
+            fail("the server printed no address")
+        return server, m.group(1)
+
+    def serve_also(self, *args):
+        """A second server on the same database with more options; its base URL."""
+        server, base = self.start_server(list(args))
+        self.others.append(server)
+        return base
+
+    def console_refusals(self, page):
+        """Fails when the console logged, since the last look, a refusal of the
+        page's Content-Security-Policy or a resource the page asked for and the
+        server did not have (a 404: the icon)."""
+        bad = [e["message"] for e in self.driver.get_log("browser")
+               if "Content Security Policy" in e["message"] or "Refused to" in e["message"]
+               or "status of 404" in e["message"]]
+        check(not bad, "%s: the console says %r" % (page, bad))
+
     def __exit__(self, *exc):
         if self.driver:
             self.driver.quit()
+        for server in self.others:
+            server.terminate()
+            server.wait()
         if self.server:
             self.server.terminate()
             self.server.wait()

@@ -28,6 +28,7 @@ def main():
         figures = {e.find_element(By.TAG_NAME, "span").text: e.find_element(By.TAG_NAME, "b").text
                    for e in driver.find_elements(By.CSS_SELECTOR, ".figure")}
         check(figures.get("puzzles") == "5", "summary puzzles: %r" % figures)
+        s.console_refusals("/")
 
         # The list, filtered and sorted through its form.
         driver.get(base + "/puzzles")
@@ -38,6 +39,7 @@ def main():
         rows = driver.find_elements(By.CSS_SELECTOR, "table.list tbody tr")
         moves = [r.find_elements(By.TAG_NAME, "td")[5].text for r in rows]
         check(moves == ["49", "32", "4"], "moves of the unblock rows: %r" % moves)
+        s.console_refusals("/puzzles")
 
         # kb_input.txt: 4 moves. Play it by dragging pieces, asking a hint each time.
         rows[2].find_element(By.CSS_SELECTOR, "td a").click()
@@ -72,6 +74,7 @@ def main():
         check(play.find_element(By.CSS_SELECTOR, ".played").text == "4 moves", "counter")
         errors = driver.execute_script("return document.body.dataset.errors || '0'")
         check(errors == "0", "script errors on the puzzle page: %s" % errors)
+        s.console_refusals("the puzzle page")
 
         # A new board in the editor: solve it, save it, find it in the database.
         driver.get(base + "/editor")
@@ -89,6 +92,7 @@ def main():
         figure = result.find_element(By.CSS_SELECTOR, ".figure[data-name=moves] b").text
         check(figure == "2", "moves figure %r" % figure)
         check(result.find_elements(By.CSS_SELECTOR, "div.player[data-moves] svg.board"), "no player")
+        s.console_refusals("/editor")
         driver.find_element(By.ID, "save").click()
         wait.until(lambda d: editor.get_attribute("data-state") == "saved")
         link = driver.find_element(By.ID, "saved-puzzle")
@@ -101,7 +105,16 @@ def main():
         check(row is not None and row[:2] == ("editor", 2), "saved row: %r" % (row,))
         link.click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.play[data-optimum='2']"))
-        print("ok: summary, list, play to the goal with hints, edit, solve, save")
+        s.console_refusals("the saved puzzle's page")
+
+        # The other pages, each with what it draws: no console refusal.
+        for page in ("/reports", "/reports/hardest", "/reports/patterns", "/reports/difficulty",
+                     "/reports/unsolvable", "/upload", "/query?sql=SELECT%20*%20FROM%20puzzles",
+                     "/puzzles/1", "/puzzles/4", "/puzzles/5", "/reports/hardest?top=abc"):
+            driver.get(base + page)
+            wait.until(lambda d: d.execute_script("return document.body.dataset.app") == "ready")
+            s.console_refusals(page)
+        print("ok: summary, list, play to the goal with hints, edit, solve, save; no console refusal on any page")
         return 0
 
 

@@ -35,6 +35,7 @@ def main():
         editor = driver.find_element(By.CSS_SELECTOR, "section.editor")
         area = driver.find_element(By.ID, "board")
         wait.until(lambda d: editor.get_attribute("data-state") in ("valid", "invalid"))
+        s.console_refusals("/editor")
 
         def cell(r, c, board=None):
             root = "#canvas" if board is None else "#canvas .tilesedit[data-board=%s]" % board
@@ -147,6 +148,7 @@ def main():
         settled("# goal: blank first\n1 2 3\n4 0 6\n7 5 8\n")
         check("goal with the blank first" in driver.find_element(By.ID, "check").text,
               "check: %r" % driver.find_element(By.ID, "check").text)
+        s.console_refusals("/editor, every family edited and solved")
 
         # A real screenshot: the board read, the scanner's debug picture
         # beside it, solved (par 23) and saved as a screenshot.
@@ -177,6 +179,7 @@ def main():
 
         errors = driver.execute_script("return document.body.dataset.errors || '0'")
         check(errors == "0", "script errors: %s" % errors)
+        s.console_refusals("/upload")
         print("ok: unblock, blocks and tiles boards made by mouse, solved and saved as kind editor; "
               "a screenshot read with its debug picture, solved and saved")
         return 0

@@ -4,6 +4,7 @@
 // serving.
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <regex>
@@ -425,6 +426,341 @@ TEST_F(Serve, PagesEscapeWhatTheDatabaseHolds) {
         EXPECT_EQ(r->status, 200) << page;
         EXPECT_EQ(r->body.find("https://"), std::string::npos) << page;
     }
+}
+
+// Every answer carries the headers of a careful local app: pages, the API,
+// assets, and the refusals the server or httplib writes (404, 405, 400, 413).
+TEST_F(Serve, EveryAnswerCarriesTheSecurityHeaders) {
+    auto c = server_->client();
+    const std::string csp =
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    auto headers_of = [&](const httplib::Result& r, const std::string& what) {
+        ASSERT_TRUE(r) << what;
+        EXPECT_EQ(r->get_header_value("Content-Security-Policy"), csp) << what;
+        EXPECT_EQ(r->get_header_value_count("Content-Security-Policy"), 1u) << what;
+        EXPECT_EQ(r->get_header_value("X-Content-Type-Options"), "nosniff") << what;
+        EXPECT_EQ(r->get_header_value("Referrer-Policy"), "same-origin") << what;
+        EXPECT_EQ(r->get_header_value("X-Frame-Options"), "DENY") << what;
+    };
+    for (const char* path : {"/", "/puzzles", "/puzzles/1", "/editor", "/upload", "/query", "/reports",
+                             "/reports/hardest", "/assets/app.js", "/assets/app.css", "/favicon.ico", "/api/puzzles",
+                             "/api/puzzles/1", "/api/puzzles/1/file", "/no/such/page", "/api/nothing",
+                             "/api/puzzles?sort=colour", "/reports/hardest?top=abc", "/api/solve"})
+        headers_of(c.Get(path), path);
+    auto r = c.Post("/api/solve", "AAB\nxyz!\n", "text/plain");
+    EXPECT_EQ(r->status, 400);
+    headers_of(r, "a bad board");
+    r = c.Post("/api/solve", std::string(11u << 20, '.'), "text/plain");
+    EXPECT_EQ(r->status, 413);
+    headers_of(r, "a body past the limit");
+    r = c.Post("/api/hint", kFg, "text/plain");
+    EXPECT_EQ(r->status, 200);
+    headers_of(r, "a hint");
+}
+
+TEST_F(Serve, ServesItsIcon) {
+    auto c = server_->client();
+    auto r = c.Get("/favicon.ico");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(r->get_header_value("Content-Type"), "image/svg+xml");
+    EXPECT_EQ(r->body.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">", 0), 0u) << r->body;
+    auto a = c.Get("/assets/favicon.svg");
+    ASSERT_TRUE(a);
+    EXPECT_EQ(a->status, 200);
+    EXPECT_EQ(a->body, r->body);
+    r = c.Get("/");
+    EXPECT_NE(r->body.find("<link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">"),
+              std::string::npos);
+    // Only the assets' own names: no other file, no other kind.
+    EXPECT_EQ(c.Get("/assets/nothing.svg")->status, 404);
+    EXPECT_EQ(c.Get("/assets/favicon.png")->status, 404);
+}
+
+// No page holds script the policy refuses: no inline <script>, no on...=
+// attribute, no javascript: link.
+TEST_F(Serve, PagesHoldNoInlineScript) {
+    auto c = server_->client();
+    // Each tag of a page (std::regex recurses too deep on pages this long).
+    auto tags = [](const std::string& page) {
+        std::vector<std::string> out;
+        for (std::size_t at = page.find('<'); at != std::string::npos; at = page.find('<', at + 1))
+            out.push_back(page.substr(at, page.find('>', at) - at));
+        return out;
+    };
+    const std::regex handler(R"(\son[a-z]+\s*=)", std::regex::icase);
+    for (const std::string page : {"/", "/puzzles", "/puzzles/1", "/puzzles/2", "/puzzles/3", "/puzzles/4",
+                                   "/puzzles/5", "/puzzles/6", "/editor", "/upload", "/query?sql=SELECT%201",
+                                   "/reports", "/reports/hardest", "/reports/patterns", "/reports/difficulty",
+                                   "/reports/unsolvable", "/no/such/page"}) {
+        auto r = c.Get(page.c_str());
+        ASSERT_TRUE(r) << page;
+        // The hostile file name is shown escaped (&lt;img ... onerror=), never as a tag.
+        for (const std::string& tag : tags(r->body)) {
+            if (tag.starts_with("<script")) EXPECT_NE(tag.find(" src=\"/assets/"), std::string::npos) << page << tag;
+            EXPECT_FALSE(std::regex_search(tag, handler)) << page << tag;
+        }
+        EXPECT_EQ(r->body.find("javascript:"), std::string::npos) << page;
+    }
+}
+
+// Every parameter of a report is checked: a number out of its range, a word
+// not among those taken, a name no report takes, each 400 naming what is
+// taken, as a page or as JSON.
+TEST_F(Serve, ReportParametersAreChecked) {
+    auto c = server_->client();
+    auto error_of = [&](const std::string& path) {
+        auto r = c.Get(path.c_str());
+        EXPECT_EQ(r->status, 400) << path << r->body;
+        return r->body;
+    };
+    EXPECT_EQ(error_of("/api/reports/hardest?top=-1"), "{\"error\":\"top: '-1' is not a whole number from 1 to 1000\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?top=100000000"),
+              "{\"error\":\"top: '100000000' is not a whole number from 1 to 1000\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?top=abc"), "{\"error\":\"top: 'abc' is not a whole number from 1 to 1000\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?top=0"), "{\"error\":\"top: '0' is not a whole number from 1 to 1000\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?top=5x"), "{\"error\":\"top: '5x' is not a whole number from 1 to 1000\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?by=evil"), "{\"error\":\"by: 'evil' is not moves, steps, cluster or effort\"}");
+    EXPECT_EQ(error_of("/api/reports/summary?family=chess"),
+              "{\"error\":\"family: 'chess' is not one of unblock, blocks, tiles\"}");
+    EXPECT_EQ(error_of("/api/reports/puzzle?id=1%20OR%201"),
+              "{\"error\":\"id: '1 OR 1' is not a puzzle id (a whole number from 1)\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?limit=5"),
+              "{\"error\":\"'limit' is not a parameter of the reports: they take top, by, family and id\"}");
+    const std::string page = error_of("/reports/hardest?top=-1");
+    EXPECT_NE(page.find("<p class=\"error\">top: &#39;-1&#39; is not a whole number from 1 to 1000</p>"),
+              std::string::npos)
+        << page;
+    EXPECT_NE(error_of("/reports/hardest?by=evil").find("by: &#39;evil&#39; is not moves, steps, cluster or effort"),
+              std::string::npos);
+
+    // Hostile values come back as text, and no longer than 40 bytes.
+    const std::string script = error_of("/reports/hardest?by=%3Cscript%3Ealert(1)%3C/script%3E");
+    EXPECT_NE(script.find("by: &#39;&lt;script&gt;alert(1)&lt;/script&gt;&#39; is not"), std::string::npos) << script;
+    EXPECT_EQ(script.find("<script>alert"), std::string::npos);
+    EXPECT_EQ(error_of("/api/reports/hardest?top=" + std::string(5000, '9')),
+              "{\"error\":\"top: '" + std::string(40, '9') + "...' is not a whole number from 1 to 1000\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?%22%3E=1"),
+              "{\"error\":\"'\\\">' is not a parameter of the reports: they take top, by, family and id\"}");
+
+    // In range: exactly that many rows, in the order asked.
+    auto r = c.Get("/api/reports/hardest?top=2&by=moves&family=unblock");
+    ASSERT_EQ(r->status, 200) << r->body;
+    const std::regex moves(R"re("moves": (\d+))re");
+    std::string seen;
+    for (std::sregex_iterator it(r->body.begin(), r->body.end(), moves), end; it != end; ++it)
+        seen += (*it)[1].str() + " ";
+    EXPECT_EQ(seen, "49 32 ") << r->body;
+    r = c.Get("/api/reports/hardest?top=1000&family=");
+    EXPECT_EQ(r->status, 200) << r->body;
+    r = c.Get("/reports/hardest?top=1");
+    EXPECT_EQ(r->status, 200);
+}
+
+// The SQL box names the server's option for its time limit.
+TEST_F(Serve, TheSqlTimeLimitNamesTheServersOption) {
+    auto c = server_->client();
+    const std::string forever =
+        "WITH%20RECURSIVE%20c(x)%20AS%20(SELECT%201%20UNION%20ALL%20SELECT%20x%2B1%20FROM%20c)%20SELECT%20MAX(x)%20FROM%20c";
+    auto r = c.Get(("/api/query?sql=" + forever).c_str());
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, "{\"error\":\"stopped after 1 s (--sql-seconds); the database was not changed\"}");
+    r = c.Get(("/query?sql=" + forever).c_str());
+    EXPECT_EQ(r->status, 503);
+    EXPECT_NE(r->body.find("<p class=\"error\" id=\"sqlerror\">stopped after 1 s (--sql-seconds); the database was "
+                           "not changed</p>"),
+              std::string::npos)
+        << r->body;
+    r = c.Get(("/api/query?sql=" + forever + "&format=csv").c_str());
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, "stopped after 1 s (--sql-seconds); the database was not changed\n");
+}
+
+// A result past the download's rows: no link offered on the page, and the
+// CSV asked for anyway is refused as text, not JSON.
+TEST_F(Serve, DownloadsPastTheirRowsAreNotOffered) {
+    auto c = server_->client();
+    auto rows = [](int n) {
+        return "WITH%20RECURSIVE%20c(x)%20AS%20(SELECT%201%20UNION%20ALL%20SELECT%20x%2B1%20FROM%20c%20LIMIT%20" +
+               std::to_string(n) + ")%20SELECT%20x%20FROM%20c";
+    };
+    auto r = c.Get(("/query?sql=" + rows(100001)).c_str());
+    ASSERT_EQ(r->status, 200);
+    EXPECT_NE(r->body.find("<span id=\"nodownload\">over 100000 rows: too many to download; narrow the statement "
+                           "(LIMIT)</span>"),
+              std::string::npos);
+    EXPECT_EQ(r->body.find("format=csv"), std::string::npos);
+    EXPECT_NE(r->body.find("next &rarr;"), std::string::npos);
+    // Past the last page that a download would hold, the page is still read.
+    r = c.Get(("/query?sql=" + rows(100001) + "&page=1001").c_str());
+    ASSERT_EQ(r->status, 200);
+    EXPECT_NE(r->body.find("<td class=\"num\">100001</td>"), std::string::npos);
+    EXPECT_NE(r->body.find("id=\"nodownload\""), std::string::npos);
+    r = c.Get(("/api/query?sql=" + rows(100001) + "&format=csv").c_str());
+    EXPECT_EQ(r->status, 413);
+    EXPECT_EQ(r->get_header_value("Content-Type"), "text/plain; charset=utf-8");
+    EXPECT_EQ(r->body, "the result has over 100000 rows; narrow the statement (LIMIT)\n");
+    r = c.Get(("/api/query?sql=" + rows(100001) + "&format=json").c_str());
+    EXPECT_EQ(r->status, 413);
+    EXPECT_EQ(r->body, "{\"error\":\"the result has over 100000 rows; narrow the statement (LIMIT)\"}");
+    // At the limit: offered, and it works.
+    r = c.Get(("/query?sql=" + rows(100000)).c_str());
+    EXPECT_NE(r->body.find("<a id=\"csv\" href=\"/api/query?sql="), std::string::npos);
+    EXPECT_EQ(r->body.find("nodownload"), std::string::npos);
+    r = c.Get(("/api/query?sql=" + rows(100000) + "&format=csv").c_str());
+    ASSERT_EQ(r->status, 200);
+    EXPECT_EQ(std::count(r->body.begin(), r->body.end(), '\n'), 100001);
+    EXPECT_EQ(r->body.substr(r->body.size() - 8), "100000\r\n");
+    // A bad statement asked as CSV: text too.
+    r = c.Get("/api/query?sql=SELEC&format=csv");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(r->get_header_value("Content-Type"), "text/plain; charset=utf-8");
+}
+
+// The order menu shows the order the URL asked for, and the pager keeps it.
+TEST_F(Serve, TheOrderMenuShowsWhatWasAsked) {
+    auto c = server_->client();
+    auto chosen = [&](const std::string& query) {
+        auto r = c.Get(("/puzzles?" + query).c_str());
+        EXPECT_EQ(r->status, 200) << query;
+        std::smatch m;
+        const std::string& b = r->body;
+        const auto at = b.find("<select name=\"order\">");
+        if (at == std::string::npos) return std::string("no menu");
+        const std::string menu = b.substr(at, b.find("</select>", at) - at);
+        return std::regex_search(menu, m, std::regex(R"re(<option value="([a-z]*)" selected>)re")) ? m[1].str()
+                                                                                                    : std::string("none");
+    };
+    EXPECT_EQ(chosen("sort=moves&order=desc"), "desc");
+    EXPECT_EQ(chosen("sort=moves&order=asc"), "asc");
+    EXPECT_EQ(chosen("sort=moves"), "");
+    EXPECT_EQ(chosen("order=desc"), "desc");
+    EXPECT_EQ(chosen("order=asc"), "asc");
+    EXPECT_EQ(chosen(""), "");
+    auto r = c.Get("/puzzles?sort=moves&order=desc&per_page=2");
+    EXPECT_NE(r->body.find("href=\"/puzzles?sort=moves&amp;order=desc&amp;per_page=2&amp;page=2\""),
+              std::string::npos)
+        << r->body;
+}
+
+// Hints from a start no move sequence solves say it is unsolvable, in every
+// family: every move can be taken back, so no board ever "leaves" a
+// solvable part.
+TEST_F(Serve, AHintOnAnUnsolvableStartSaysSo) {
+    auto c = server_->client();
+    const std::string said =
+        "\"message\":\"this puzzle is unsolvable: no sequence of moves leads from its start to the goal\"";
+    auto r = c.Post("/api/hint", ".....B\n.....B\n...AAB\n......\nCDEFGH\nCDEFGH\n", "text/plain");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find("\"solvable\":false,\"distance\":null,\"solved\":false,\"move\":\"\""), std::string::npos)
+        << r->body;
+    EXPECT_NE(r->body.find(said), std::string::npos) << r->body;
+    r = c.Post("/api/hint?moves=AL1", ".....B\n.....B\n...AAB\n......\nCDEFGH\nCDEFGH\n", "text/plain");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find(said), std::string::npos) << r->body;
+    r = c.Post("/api/hint", "2 1 3\n4 5 6\n7 8 0\n", "text/plain");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find(said), std::string::npos) << r->body;
+    EXPECT_EQ(r->body.find("left the solvable part"), std::string::npos);
+    // The tiles' start is unsolvable by parity: its cluster holds no goal board.
+    r = c.Post("/api/solve", "2 1 3\n4 5 6\n7 8 0\n", "text/plain");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find("\"status\":\"unsolvable\""), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("\"cluster_size\":181440,\"cluster_goals\":0,"), std::string::npos) << r->body;
+}
+
+// An informed search (tiles, IDA*) stopped at its limit counts the boards it
+// examined; it never says "after 0 boards".
+TEST_F(Serve, ALimitMessageGivesATrueFigure) {
+    Serving tight(*dir_, "--db t.db --max-states 100 --read-only");
+    ASSERT_GT(tight.port(), 0);
+    auto c = tight.client();
+    auto r = c.Post("/api/solve", "8 6 7\n2 5 4\n3 0 1\n", "text/plain");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(r->body, m,
+                                 std::regex(R"(\{"error":"the search stopped at its limit of 100 boards after )"
+                                            R"(examining ([1-9][0-9]*) boards without reaching the goal"\})")))
+        << r->body;
+    EXPECT_GE(std::stoll(m[1]), 100);
+    // A hint's search counts nothing it could tell: no figure at all.
+    r = c.Post("/api/hint", "8 6 7\n2 5 4\n3 0 1\n", "text/plain");
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, "{\"error\":\"the search stopped at its limit of 100 boards without reaching the goal\"}");
+    EXPECT_EQ(tight.stop(), 0);
+}
+
+// A puzzle stored with status limit: its reason as stored, and a hint on it
+// answered at once from the row (the server's own limits would let a search
+// finish: the answer is the row's, not a search's).
+TEST_F(Serve, AStoredLimitIsGivenAndAnswersHintsAtOnce) {
+    TempDir own;
+    write_file(own / "fg.txt", kFg);
+    const Outcome imported = slidedb(own, "import fg.txt --db l.db --max-states 100");
+    ASSERT_EQ(imported.status, 0) << imported.err;
+    {
+        SQLite::Database db((own / "l.db").string());
+        ASSERT_EQ(dump(db, "SELECT puzzle_id, status, limit_reason, cluster_size FROM solutions"), "1|limit|states|101\n");
+    }
+    Serving s(own, "--db l.db --read-only");
+    ASSERT_GT(s.port(), 0);
+    auto c = s.client();
+    auto r = c.Get("/api/puzzles/1");
+    ASSERT_EQ(r->status, 200);
+    EXPECT_NE(r->body.find("\"status\":\"limit\""), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("\"limit_reason\":\"states\""), std::string::npos) << r->body;
+    const std::string said =
+        "{\"error\":\"no hint: the stored search of puzzle 1 stopped at its states limit after 101 boards without "
+        "reaching the goal, and a hint needs a search that reaches it\"}";
+    r = c.Post("/api/hint", kFg, "text/plain");
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, said);
+    r = c.Post("/api/hint?moves=AR1", kFg, "text/plain");
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, said);
+    // The same board solved by the server's own search: 49 moves.
+    r = c.Post("/api/solve", kFg, "text/plain");
+    EXPECT_EQ(r->status, 200);
+    EXPECT_NE(r->body.find("\"moves\":49"), std::string::npos);
+    EXPECT_EQ(s.stop(), 0);
+    {
+        SQLite::Database db((own / "l.db").string(), SQLite::OPEN_READWRITE);
+        db.exec("UPDATE solutions SET limit_reason = 'time' WHERE puzzle_id = 1");
+    }
+    // `show` names the limit the row names.
+    const Outcome shown = slidedb(own, "show 1 --db l.db");
+    EXPECT_NE(shown.out.find("No solution within the time limit ("), std::string::npos) << shown.out;
+    Serving again(own, "--db l.db --read-only");
+    ASSERT_GT(again.port(), 0);
+    r = again.client().Get("/api/puzzles/1");
+    EXPECT_NE(r->body.find("\"limit_reason\":\"time\""), std::string::npos) << r->body;
+    r = again.client().Post("/api/hint", kFg, "text/plain");
+    EXPECT_EQ(r->status, 503);
+    EXPECT_NE(r->body.find("stopped at its time limit after 101 boards"), std::string::npos) << r->body;
+    EXPECT_EQ(again.stop(), 0);
+}
+
+// A read-only server's pages say why Save is off, on the section the
+// scripts read.
+TEST_F(Serve, AReadOnlyServerSaysWhySaveIsOff) {
+    Serving ro(*dir_, "--db t.db --read-only");
+    ASSERT_GT(ro.port(), 0);
+    auto c = ro.client();
+    auto r = c.Get("/upload");
+    EXPECT_NE(r->body.find("<section class=\"upload\" data-read-only=\"1\">"), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("<button type=\"button\" id=\"save\" disabled title=\"the server is read-only\">Save</button>"),
+              std::string::npos);
+    EXPECT_NE(r->body.find("<p id=\"saved\" class=\"message\">Save is off: the server runs with --read-only, so it "
+                           "stores nothing.</p>"),
+              std::string::npos);
+    r = c.Get("/editor");
+    EXPECT_NE(r->body.find("Save is off: the server runs with --read-only"), std::string::npos);
+    r = server_->client().Get("/upload");
+    EXPECT_NE(r->body.find("<section class=\"upload\">"), std::string::npos);
+    EXPECT_EQ(r->body.find("Save is off"), std::string::npos);
+    EXPECT_EQ(ro.stop(), 0);
 }
 
 TEST_F(Serve, SavesABoardAsAnImportAndStopsCleanly) {

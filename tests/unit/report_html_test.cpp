@@ -79,6 +79,33 @@ TEST(ReportChart, OneBarPerValueAndShortTicks) {
     EXPECT_EQ(occurrences(line_chart({0, 1, 2}, {1, 4, 2}, {"d", "f", false}), "class=\"dot\""), 3u);
 }
 
+// The y axis's tick labels, bottom up.
+std::string y_ticks(const std::string& svg) {
+    const std::regex tick(R"re(<text class="tick" x="58" y="[0-9.]+" text-anchor="end">([^<]*)</text>)re");
+    std::string out;
+    for (std::sregex_iterator it(svg.begin(), svg.end(), tick), end; it != end; ++it) out += (*it)[1].str() + " ";
+    return out;
+}
+
+// Counts tick at whole numbers (no 0.2 of a puzzle); fractions keep theirs.
+TEST(ReportChart, CountsTickAtWholeNumbers) {
+    EXPECT_EQ(y_ticks(bar_chart({"a"}, {1}, {"x", "puzzles", false})), "0 1 ");
+    EXPECT_EQ(y_ticks(bar_chart({"a", "b", "c"}, {1, 3, 2}, {"x", "puzzles", false})), "0 1 2 3 ");
+    EXPECT_EQ(y_ticks(line_chart({0, 1}, {2, 1}, {"d", "boards", false})), "0 1 2 ");
+    EXPECT_EQ(y_ticks(bar_chart({"a", "b"}, {0.5, 1}, {"x", "r", false})), "0 0.2 0.4 0.6 0.8 1 ");
+    EXPECT_EQ(y_ticks(bar_chart({"a", "b"}, {40, 100}, {"x", "puzzles", false})), "0 20 40 60 80 100 ");
+}
+
+// A legend's colour is a class of the style sheet, never a style attribute
+// (the server's pages refuse those).
+TEST(ReportChart, LegendsColourByClass) {
+    const std::string svg = line_chart({0, 1}, std::vector<Series>{{"one", {1, 2}}, {"two", {2, 1}}}, {"d", "n", false});
+    EXPECT_NE(svg.find("<text class=\"legend c0\""), std::string::npos);
+    EXPECT_NE(svg.find("<text class=\"legend c1\""), std::string::npos);
+    EXPECT_EQ(svg.find("style="), std::string::npos);
+    EXPECT_NE(std::string(report_style()).find("svg.chart .legend.c1 { fill: #d1343b; }"), std::string::npos);
+}
+
 TEST(ReportPage, EscapesWhatComesFromTheDatabase) {
     Table t{{"id", "source"}, {{"7", "<script>alert(1)</script>.txt"}}, {true, false}};
     Report r{"hardest", {make_section("Hardest <puzzles>", t)}};

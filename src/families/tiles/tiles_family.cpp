@@ -308,7 +308,7 @@ public:
         r.examined = t.examined;
         r.levels = t.levels;
         r.cluster_size = t.cluster_size;
-        r.cluster_goals = 1;
+        r.cluster_goals = t.status == Status::Unsolvable ? 0 : 1;  // the goal lies in the other half
         r.cluster_complete = true;  // exact: searched whole, or by formula
         r.cut = t.cut;
         r.cluster_depth = t.method == Method::Cluster ? static_cast<int>(t.levels.size()) - 1 : -1;

@@ -14,6 +14,9 @@
       });
   }
 
+  // "1 move", "2 moves": a count and its noun, singular for one.
+  function count(n, one, many) { return n + ' ' + (Number(n) === 1 ? one : (many || one + 's')); }
+
   function text(el, s, cls) {
     el.textContent = s;
     el.className = 'message' + (cls ? ' ' + cls : '');
@@ -66,16 +69,16 @@
       place(g);
     }
     function show() {
-      played.textContent = moves.length + (moves.length === 1 ? ' move' : ' moves');
+      played.textContent = count(moves.length, 'move');
       root.dataset.moves = String(moves.length);
       root.dataset.distance = last && last.distance !== null ? String(last.distance) : '';
       svg.querySelectorAll('g.hinted').forEach(function (g) { g.classList.remove('hinted'); });
     }
     function solvedText() {
-      var s = 'Solved in ' + moves.length + ' moves';
+      var s = 'Solved in ' + count(moves.length, 'move');
       if (optimum !== '') {
         var o = Number(optimum);
-        s += moves.length === o ? ': the optimum, ' + o + ' moves.' : '; the optimum is ' + o + ' (' + (moves.length - o) + ' more).';
+        s += moves.length === o ? ': the optimum, ' + count(o, 'move') + '.' : '; the optimum is ' + o + ' (' + (moves.length - o) + ' more).';
       }
       return s;
     }
@@ -94,7 +97,10 @@
         throw e;
       });
     }
-    function tryMove(step) {
+    // A move asked of the server; `quiet`: a move the board refuses (400)
+    // says nothing (a click on a tile tries each way in turn), and any other
+    // refusal resolves to null.
+    function tryMove(step, quiet) {
       if (busy || (last && last.solved)) return Promise.resolve(false);
       var list = moves.slice(), m = step;
       if (joins && list.length && labelOf(list[list.length - 1], false) === labelOf(step, false))
@@ -102,8 +108,9 @@
       list.push(m);
       return ask(list).then(function (r) {
         if (r.status !== 200) {
+          if (quiet && r.status === 400) return false;
           text(msg, r.json.error || 'not a legal move', 'error');
-          return false;
+          return quiet ? null : false;
         }
         moves = list;
         slide(step, 1);
@@ -120,10 +127,13 @@
         return true;
       });
     }
+    // The server's answer for the moves so far; a refusal (a search past
+    // the server's limits) is said under the board.
     function refresh() {
       return ask(moves).then(function (r) {
         last = r.status === 200 ? r.json : null;
         show();
+        if (!last) text(msg, r.json.error || 'the server answered ' + r.status, 'error');
       });
     }
     var act = {
@@ -159,7 +169,7 @@
           var g = blocks[labelOf(last.move, tiles)];
           if (g) g.classList.add('hinted');
           root.dataset.hint = last.move;
-          text(msg, 'Hint: ' + last.move + ' (' + last.distance + ' moves to the goal from here)');
+          text(msg, 'Hint: ' + last.move + ' (' + count(last.distance, 'move') + ' to the goal from here)');
         });
       },
       distance: function () {
@@ -167,7 +177,7 @@
         go.then(function () {
           if (!last) return;
           if (last.solved) { text(msg, solvedText(), 'good'); return; }
-          text(msg, last.solvable ? last.distance + ' moves to the goal from here' : last.message, last.solvable ? '' : 'error');
+          text(msg, last.solvable ? count(last.distance, 'move') + ' to the goal from here' : last.message, last.solvable ? '' : 'error');
         });
       }
     };
@@ -195,12 +205,16 @@
       var label = g.dataset.label;
       if (tiles) {
         if (Math.abs(dx) < 0.3 && Math.abs(dy) < 0.3) {
-          // A click: the tile goes where the blank is, whichever side that is.
+          // A click: the tile goes where the blank is, whichever side that
+          // is; the move taken says what it says (the goal reached, too).
+          if (busy || (last && last.solved)) return;
           var tries = ['L', 'R', 'U', 'D'], i = 0;
           var next = function () {
-            if (i >= tries.length) return;
-            var m = label + tries[i++];
-            return tryMove(m).then(function (ok) { if (!ok) return next(); text(msg, ''); });
+            if (i >= tries.length) {
+              text(msg, 'tile ' + label + ' is not next to the blank', 'error');
+              return;
+            }
+            return tryMove(label + tries[i++], true).then(function (ok) { if (ok === false) return next(); });
           };
           next();
           return;
@@ -225,13 +239,15 @@
   // ---- A solve's answer: figures, the player, the charts -----------------
   function figures(res) {
     var out = '<div class="figures">';
-    [['status', res.status], ['moves', res.moves], ['steps', res.steps], ['cluster size', res.cluster_size],
-     ['goal boards', res.cluster_goals], ['examined', res.examined], ['hardest start', res.hardest_moves]]
+    [['status', res.status], ['moves', res.moves, 'move'], ['steps', res.steps, 'step'],
+     ['cluster size', res.cluster_size], ['goal boards', res.cluster_goals, 'goal board'],
+     ['examined', res.examined], ['hardest start', res.hardest_moves]]
       .forEach(function (f) {
         if (f[1] === null || f[1] === undefined) return;
+        var name = f[2] && f[1] === 1 ? f[2] : f[0];
         var b = document.createElement('b');
         b.textContent = String(f[1]);
-        out += '<div class="figure" data-name="' + f[0] + '">' + b.outerHTML + '<span>' + f[0] + '</span></div>';
+        out += '<div class="figure" data-name="' + f[0] + '">' + b.outerHTML + '<span>' + name + '</span></div>';
       });
     return out + '</div>';
   }
@@ -425,10 +441,21 @@
         root.dataset.state = 'saved';
       });
     });
-    var m = /[#&]board=([^&]*)/.exec(location.hash);
-    if (m) area.value = decodeURIComponent(m[1]);
-    else area.value = family.selectedOptions[0] ? family.selectedOptions[0].dataset.start : '';
-    validate();
+    var m = /[#&]board=([^&]*)/.exec(location.hash), shared = null;
+    if (m) {
+      try {
+        shared = decodeURIComponent(m[1]);
+      } catch (e) {
+        // A link cut short or mangled on its way: the editor opens anyway.
+        root.dataset.badLink = '1';
+      }
+    }
+    area.value = shared !== null ? shared : family.selectedOptions[0] ? family.selectedOptions[0].dataset.start : '';
+    validate().then(function () {
+      if (root.dataset.badLink)
+        text(check, 'The link\u2019s board could not be read (the address was cut or damaged); ' +
+          'the editor shows the database\u2019s first board instead.', 'error');
+    });
   }
 
   // ---- Screenshot upload ------------------------------------------------
