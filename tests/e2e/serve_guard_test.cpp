@@ -16,30 +16,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-const std::string kFg =
-    "BBBCDE\n"
-    "FGGCDE\n"
-    "F.AADE\n"
-    "HHI...\n"
-    ".JI.KK\n"
-    ".JLLMM\n";
-
-// Pieces on both sides of a wall on a 16x16 floor: billions of boards, so a
-// search runs until its clock stops it.
-std::string wide_blocks() {
-    std::string start = "start\n", goal = "goal\n";
-    for (int row = 0; row < 16; ++row) {
-        std::string s = "........#.......", g = s;
-        if (row == 0) s = "ABBC....#.FFGH..";
-        if (row == 1) s = "DDEC....#.II....";
-        if (row == 2) s = "DD......#.......";
-        if (row == 15) g[15] = 'A';
-        start += s + "\n";
-        goal += g + "\n";
-    }
-    return start + goal;
-}
-
 // A random 5x5 tiles board: its optimal search needs pattern tables.
 const std::string kTiles5 = "13 19 5 22 23\n16 7 24 9 6\n15 0 18 8 14\n21 11 3 17 2\n1 20 12 4 10\n";
 

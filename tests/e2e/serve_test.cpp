@@ -13,6 +13,7 @@
 #include <httplib.h>
 
 #include "e2e.h"
+#include "serving.h"
 #include "image/encode.h"
 #include "image/image.h"
 #include "json_check.h"
@@ -20,67 +21,9 @@
 namespace slidedb::e2e {
 namespace {
 
-const std::string kFg =
-    "BBBCDE\n"
-    "FGGCDE\n"
-    "F.AADE\n"
-    "HHI...\n"
-    ".JI.KK\n"
-    ".JLLMM\n";
 
 // A file name that is also HTML: it must reach the pages as text.
 const std::string kNastyName = "<img src=x onerror=alert(1)>&.txt";
-
-// `slidedb serve` running in the background until destroyed.
-class Serving {
-public:
-    Serving(const TempDir& dir, const std::string& args) {
-        int out[2];
-        if (pipe(out) != 0) throw std::runtime_error("pipe");
-        pid_ = fork();
-        if (pid_ == 0) {
-            dup2(out[1], 1);
-            close(out[0]);
-            close(out[1]);
-            if (chdir(dir.path().c_str()) != 0) _exit(127);
-            const std::string cmd = std::string("exec '") + SLIDEDB_BINARY + "' serve --port 0 " + args +
-                                    " 2>'" + (dir / ".serve-err").string() + "'";
-            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(out[1]);
-        FILE* f = fdopen(out[0], "r");
-        char line[512] = {};
-        if (f && std::fgets(line, sizeof line, f)) first_line_ = line;
-        if (f) std::fclose(f);
-        std::smatch m;
-        if (std::regex_search(first_line_, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)"))) port_ = std::stoi(m[1]);
-    }
-    ~Serving() {
-        if (pid_ > 0 && status_ < 0) stop();
-    }
-    // SIGTERM, as a service manager stops it; the exit status.
-    int stop() {
-        kill(pid_, SIGTERM);
-        int raw = 0;
-        waitpid(pid_, &raw, 0);
-        status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-        return status_;
-    }
-    int port() const { return port_; }
-    const std::string& first_line() const { return first_line_; }
-    httplib::Client client() const {
-        httplib::Client c("127.0.0.1", port_);
-        c.set_read_timeout(60);
-        return c;
-    }
-
-private:
-    pid_t pid_ = -1;
-    int port_ = 0;
-    int status_ = -1;
-    std::string first_line_;
-};
 
 class Serve : public ::testing::Test {
 protected:
@@ -362,21 +305,11 @@ TEST_F(Serve, ASolvePastItsLimitIsRefusedWith503) {
 // states limit, the request is refused with 503 saying so, and the server
 // goes on answering. A hint's search stops the same way.
 TEST_F(Serve, ASolvePastItsTimeIsRefusedWith503) {
-    std::string start = "start\n", goal = "goal\n";
-    for (int row = 0; row < 16; ++row) {
-        std::string s = "........#.......", g = s;
-        if (row == 0) s = "ABBC....#.FFGH..";
-        if (row == 1) s = "DDEC....#.II....";
-        if (row == 2) s = "DD......#.......";
-        if (row == 15) g[15] = 'A';
-        start += s + "\n";
-        goal += g + "\n";
-    }
     Serving timed(*dir_, "--db t.db --solve-seconds 0.2 --max-states 1000000000 --read-only");
     ASSERT_GT(timed.port(), 0);
     auto c = timed.client();
     const auto asked = std::chrono::steady_clock::now();
-    auto r = c.Post("/api/solve", start + goal, "text/plain");
+    auto r = c.Post("/api/solve", wide_blocks(), "text/plain");
     const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 503) << r->body;
@@ -384,7 +317,7 @@ TEST_F(Serve, ASolvePastItsTimeIsRefusedWith503) {
                                                      R"(after [1-9][0-9]* boards without reaching the goal"\})")))
         << r->body;
     EXPECT_LT(took, 30.0);  // a bound against a search that never looks at the clock, not a timing
-    r = c.Post("/api/hint", start + goal, "text/plain");
+    r = c.Post("/api/hint", wide_blocks(), "text/plain");
     EXPECT_EQ(r->status, 503) << r->body;
     r = c.Get("/api/puzzles?per_page=1");
     EXPECT_EQ(r->status, 200);

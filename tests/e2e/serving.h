@@ -138,6 +138,31 @@ private:
     int fd_ = -1;
 };
 
+// fogleman/rush's README example: 49 moves.
+inline const std::string kFg =
+    "BBBCDE\n"
+    "FGGCDE\n"
+    "F.AADE\n"
+    "HHI...\n"
+    ".JI.KK\n"
+    ".JLLMM\n";
+
+// Pieces on both sides of a wall on a 16x16 floor: billions of boards, so a
+// search runs until its clock stops it.
+inline std::string wide_blocks() {
+    std::string start = "start\n", goal = "goal\n";
+    for (int row = 0; row < 16; ++row) {
+        std::string s = "........#.......", g = s;
+        if (row == 0) s = "ABBC....#.FFGH..";
+        if (row == 1) s = "DDEC....#.II....";
+        if (row == 2) s = "DD......#.......";
+        if (row == 15) g[15] = 'A';
+        start += s + "\n";
+        goal += g + "\n";
+    }
+    return start + goal;
+}
+
 // The status of an HTTP answer's first line, or 0.
 inline int status_of(const std::string& answer) {
     std::smatch m;
