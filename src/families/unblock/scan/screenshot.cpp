@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "families/unblock/scan/overlays.h"
 #include "families/unblock/scan/scanner.h"
 
 namespace slidedb {
@@ -54,9 +55,8 @@ bool same_blocks(const ScanResult& a, const ScanResult& b) {
            std::abs(a.box.w - b.box.w) <= tol && std::abs(a.box.h - b.box.h) <= tol;
 }
 
-}  // namespace
-
-std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
+// One reading of the picture as it is.
+std::variant<ScanResult, ScanError> read_picture(const Image& image, ScanTrace* trace) {
     try {
         // The board found from the tray's own edges is checked against the
         // board found from the frame: both must agree when both find one.
@@ -115,6 +115,26 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
             return by_frame;
         }
         return by_evidence;
+    } catch (const std::exception& e) {
+        return ScanError{fmt::format("scan failed: {}", e.what())};
+    }
+}
+
+}  // namespace
+
+std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
+    auto first = read_picture(image, trace);
+    if (std::holds_alternative<ScanResult>(first)) return first;
+    // Refused: another tool may have drawn over every cell (a debug
+    // overlay's grid lines, a guide's tags). Painted over, the picture is
+    // read again, and what that reading says stands.
+    try {
+        Image clean = image;
+        const bool lines = scanning::erase_grid_lines(clean);
+        const bool tags = scanning::erase_cell_tags(clean);
+        if (!lines && !tags) return first;
+        if (trace) *trace = ScanTrace{};
+        return read_picture(clean, trace);
     } catch (const std::exception& e) {
         return ScanError{fmt::format("scan failed: {}", e.what())};
     }
