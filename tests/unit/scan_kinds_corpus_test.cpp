@@ -15,7 +15,10 @@
 // Deterministic: the seeds are fixed. SLIDEDB_KINDS_SEED and
 // SLIDEDB_KINDS_SIZE run other corpora (scripts/scan-marked.sh with
 // KIND=grid|tags|tutorial), SLIDEDB_CORPUS_DUMP=DIR keeps the refused and
-// wrong pictures, SLIDEDB_CORPUS_ONLY=N runs picture N alone.
+// wrong pictures, SLIDEDB_CORPUS_ONLY=N runs picture N alone,
+// SLIDEDB_KINDS_PLAIN=1 draws the same pictures without what covers them
+// (the grid lines, the tags, the window and the banner): a refusal there
+// is the scanner's own, not the overlay's.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -77,6 +80,7 @@ void encode(Sample& s, const Image& shot, std::mt19937& rng, double png_share, i
 
 Sample make_kind_sample(Kind kind, std::uint32_t seed, int index) {
     std::mt19937 rng(seed + static_cast<std::uint32_t>(index) * 104729u);
+    const bool plain = std::getenv("SLIDEDB_KINDS_PLAIN") != nullptr;
     Sample s;
     RenderOptions opt;
     opt.seed = rng();
@@ -86,7 +90,7 @@ Sample make_kind_sample(Kind kind, std::uint32_t seed, int index) {
         case Kind::Grid: {
             s.expected = random_board(rng, kMaxSide);
             opt.theme = chance(rng, 0.75) ? Theme::Current : static_cast<Theme>(pick(rng, 0, 2));
-            opt.grid_lines = true;
+            opt.grid_lines = !plain;
             opt.status_bar = chance(rng, 0.4);
             opt.nav_bar = chance(rng, 0.3);
             const int width = pick(rng, 380, 760);
@@ -102,7 +106,7 @@ Sample make_kind_sample(Kind kind, std::uint32_t seed, int index) {
         case Kind::Tags: {
             s.expected = random_board(rng, kMaxSide);
             opt.theme = chance(rng, 0.8) ? static_cast<Theme>(pick(rng, 0, 2)) : Theme::Current;
-            opt.cell_tags = true;
+            opt.cell_tags = !plain;
             // Cells of 23 px at least in a figure 0.66 of the page wide.
             const int least = static_cast<int>(std::ceil(23 * (s.expected.width + 0.9) / 0.66));
             const int width = std::max(pick(rng, 250, 440), least);
@@ -118,8 +122,8 @@ Sample make_kind_sample(Kind kind, std::uint32_t seed, int index) {
         case Kind::Tutorial: {
             s.expected = prisoner_alone(rng);
             opt.theme = Theme::Current;
-            opt.emulator_window = true;
-            opt.tutorial_banner = true;
+            opt.emulator_window = !plain;
+            opt.tutorial_banner = !plain;
             opt.status_bar = chance(rng, 0.6);
             opt.nav_bar = chance(rng, 0.5);
             const int width = pick(rng, 400, 640);

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
+#include <cstdio>
+#include <cstdlib>
 
 #include "families/unblock/scan/pixel_classes.h"
 
@@ -28,8 +31,8 @@ int redness(const std::uint8_t* p) { return p[0] - std::max(p[1], p[2]); }
 bool thin_red(const Axes& v, int a, int c) {
     const std::uint8_t* p = v.at(a, c);
     const int r = redness(p);
-    if (p[0] < 110 || r < 60) return false;
-    return r >= redness(v.at(a, c - 3)) + 35 && r >= redness(v.at(a, c + 3)) + 35;
+    if (p[0] < 100 || r < 45) return false;
+    return r >= redness(v.at(a, c - 3)) + 25 && r >= redness(v.at(a, c + 3)) + 25;
 }
 
 struct Line {
@@ -67,33 +70,61 @@ std::vector<Line> thin_lines(const Axes& v) {
     return lines;
 }
 
-// The longest run of positions evenly spaced (each within 3 % of the pitch,
-// 1.5 px at least, of where the pitch puts it), `least` of them at least;
-// empty when there is none. `at` is sorted.
-std::vector<size_t> even_run(const std::vector<double>& at, size_t least, double min_pitch) {
-    std::vector<size_t> best;
-    const size_t n = at.size();
-    if (n < least || n > 120) return best;
-    for (size_t i = 0; i < n; ++i)
-        for (size_t j = i + 1; j < n; ++j) {
-            const double d = at[j] - at[i];
-            if (d < min_pitch) continue;
-            const double tol = std::max(1.5, 0.03 * d);
-            std::vector<size_t> run{i, j};
-            double next = at[j] + d;
-            for (size_t k = j + 1; k < n && at[k] <= next + tol; ++k)
-                if (std::abs(at[k] - next) <= tol) {
-                    run.push_back(k);
-                    next = at[k] + d;
-                }
-            if (run.size() > best.size()) best = run;
-        }
-    if (best.size() < least) best.clear();
-    return best;
-}
+// Positions evenly spaced: where each lies, and the found position there
+// (an index into the sorted positions given) or -1 where none was.
+struct Run {
+    std::vector<double> at;
+    std::vector<int> found;
+    int count() const { return static_cast<int>(std::count_if(found.begin(), found.end(), [](int k) { return k >= 0; })); }
+    double pitch() const { return (at.back() - at.front()) / static_cast<double>(at.size() - 1); }
+};
 
-double pitch_of(const std::vector<double>& at, const std::vector<size_t>& run) {
-    return (at[run.back()] - at[run.front()]) / static_cast<double>(run.size() - 1);
+// The run of evenly spaced positions that finds the most of `at` (sorted):
+// each within 3 % of the pitch (1.5 px at least) of where the last found
+// and the pitch put it, `gaps` missing at most (a line hidden on a block
+// the colour of its ink), never two in a row. `least` positions at least;
+// empty when there is none.
+Run even_run(const std::vector<double>& at, size_t least, double min_pitch, int gaps) {
+    Run best;
+    const size_t n = at.size();
+    if (n + 1 < least || n > 120) return best;
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i + 1; j < n; ++j)
+            for (int m = 1; m <= 2; ++m) {
+                const double d = (at[j] - at[i]) / m;
+                if (d < min_pitch) continue;
+                const double tol = std::max(1.5, 0.03 * d);
+                Run run;
+                run.at.push_back(at[i]);
+                run.found.push_back(static_cast<int>(i));
+                double last = at[i];
+                int since = 0;
+                size_t k = i + 1;
+                while (since <= std::min(gaps, 1)) {
+                    const double want = last + (since + 1) * d;
+                    while (k < n && at[k] < want - tol) ++k;
+                    if (k < n && std::abs(at[k] - want) <= tol) {
+                        run.at.push_back(at[k]);
+                        run.found.push_back(static_cast<int>(k));
+                        last = at[k];
+                        since = 0;
+                        ++k;
+                    } else {
+                        run.at.push_back(want);
+                        run.found.push_back(-1);
+                        ++since;
+                    }
+                }
+                // the positions past the last found are none of the run
+                while (!run.found.empty() && run.found.back() < 0) {
+                    run.found.pop_back();
+                    run.at.pop_back();
+                }
+                const int missing = static_cast<int>(run.at.size()) - run.count();
+                if (missing <= gaps && run.count() > best.count()) best = run;
+            }
+    if (best.at.size() < least) return Run{};
+    return best;
 }
 
 // Paints the line over, from a0 to a1 along: each pixel of its band (a
@@ -115,8 +146,11 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1) {
                 if (c < 0 || c >= across) continue;
                 const std::uint8_t* p = v.at(a, c);
                 if (redness(p) > far_red + 30) continue;
-                if (luma(p) < best_luma) {
-                    best_luma = luma(p);
+                // the prisoner's red is as dark as the floor: it fills a
+                // line only where both sides are red
+                const int rank = luma(p) + (is_red(p) ? 256 : 0);
+                if (rank < best_luma) {
+                    best_luma = rank;
                     best = p;
                 }
             }
@@ -126,6 +160,38 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1) {
         const std::uint8_t fill[3] = {best[0], best[1], best[2]};
         for (int c = lo; c <= hi; ++c) std::copy(fill, fill + 3, v.at(a, c));
     }
+}
+
+// A line at the tray's edge shows against one side only: the frame's wood
+// beside it is nearly as red as a line JPEG blurred. Where the run puts a
+// line beyond its last one found, within 3 px: the row where three in ten
+// samples from a0 to a1 are redder by far than one side and no less red
+// than the other; the rows beside it where one in seven are, 4 at most.
+std::optional<Line> edge_line(const Axes& v, double want, int a0, int a1) {
+    const int across = v.across();
+    auto share = [&](int c) {
+        if (c < 3 || c + 3 >= across) return 0.0;
+        int n = 0, all = 0;
+        for (int a = std::max(0, a0); a <= std::min(v.along() - 1, a1); a += 2, ++all) {
+            const std::uint8_t* p = v.at(a, c);
+            const int r = redness(p), lo = redness(v.at(a, c - 3)), hi = redness(v.at(a, c + 3));
+            n += p[0] >= 100 && r >= 45 && std::max(r - lo, r - hi) >= 25 && std::min(r - lo, r - hi) >= -10;
+        }
+        return all ? static_cast<double>(n) / all : 0.0;
+    };
+    const int w = static_cast<int>(std::lround(want));
+    int best = -1;
+    double best_share = 0.3;
+    for (int c = w - 3; c <= w + 3; ++c)
+        if (const double sh = share(c); sh >= best_share) {
+            best_share = sh;
+            best = c;
+        }
+    if (best < 0) return std::nullopt;
+    int c0 = best, c1 = best;
+    while (c1 - c0 < 3 && share(c0 - 1) >= 1.0 / 7) --c0;
+    while (c1 - c0 < 3 && share(c1 + 1) >= 1.0 / 7) ++c1;
+    return Line{(c0 + c1) / 2.0, c0, c1};
 }
 
 // ---- tags ----------------------------------------------------------------
@@ -218,18 +284,62 @@ bool erase_grid_lines(Image& im) {
     if (im.width < 32 || im.height < 32) return false;
     const Axes rows{im, true}, cols{im, false};
     const std::vector<Line> hl = thin_lines(rows), vl = thin_lines(cols);
+    if (std::getenv("OVDBG")) {
+        for (const Line& l : hl) std::fprintf(stderr, "h %.1f %d-%d\n", l.at, l.c0, l.c1);
+        for (const Line& l : vl) std::fprintf(stderr, "v %.1f %d-%d\n", l.at, l.c0, l.c1);
+    }
     std::vector<double> hat, vat;
     for (const Line& l : hl) hat.push_back(l.at);
     for (const Line& l : vl) vat.push_back(l.at);
     // A board has four cells a side at least: five lines.
-    const std::vector<size_t> hr = even_run(hat, 5, 12), vr = even_run(vat, 5, 12);
-    if (hr.empty() || vr.empty()) return false;
-    const double hp = pitch_of(hat, hr), vp = pitch_of(vat, vr);
+    const Run hr = even_run(hat, 5, 12, 2), vr = even_run(vat, 5, 12, 2);
+    if (hr.at.empty() || vr.at.empty()) return false;
+    const double hp = hr.pitch(), vp = vr.pitch();
     if (std::abs(hp - vp) > 0.05 * std::max(hp, vp)) return false;
-    const int x0 = static_cast<int>(std::floor(vat[vr.front()])) - 3, x1 = static_cast<int>(std::ceil(vat[vr.back()])) + 3;
-    const int y0 = static_cast<int>(std::floor(hat[hr.front()])) - 3, y1 = static_cast<int>(std::ceil(hat[hr.back()])) + 3;
-    for (const size_t k : hr) paint_over(rows, hl[k], x0, x1);
-    for (const size_t k : vr) paint_over(cols, vl[k], y0, y1);
+    // The tray's edges, where a line may show against one side only.
+    std::vector<Line> hl2 = hl, vl2 = vl;
+    auto extend = [](const Axes& v, Run& run, std::vector<Line>& lines, int a0, int a1) {
+        const double d = run.pitch();
+        for (const int side : {-1, 1}) {
+            const double want = side < 0 ? run.at.front() - d : run.at.back() + d;
+            const auto l = edge_line(v, want, a0, a1);
+            if (!l || std::abs(l->at - want) > std::max(2.0, 0.04 * d)) continue;
+            lines.push_back(*l);
+            const int k = static_cast<int>(lines.size()) - 1;
+            if (side < 0) {
+                run.at.insert(run.at.begin(), l->at);
+                run.found.insert(run.found.begin(), k);
+            } else {
+                run.at.push_back(l->at);
+                run.found.push_back(k);
+            }
+        }
+    };
+    Run hx = hr, vx = vr;
+    extend(rows, hx, hl2, static_cast<int>(vr.at.front()), static_cast<int>(vr.at.back()));
+    extend(cols, vx, vl2, static_cast<int>(hr.at.front()), static_cast<int>(hr.at.back()));
+    // Along, from the first line across to the last (painting past them
+    // would darken the frame beyond the tray's edge).
+    const int x0 = static_cast<int>(std::lround(vx.at.front())), x1 = static_cast<int>(std::lround(vx.at.back()));
+    const int y0 = static_cast<int>(std::lround(hx.at.front())), y1 = static_cast<int>(std::lround(hx.at.back()));
+    // A line not found (on a block the colour of its ink) is as thick as
+    // the thickest found.
+    auto paint = [](const Axes& v, const Run& run, const std::vector<Line>& lines, int a0, int a1) {
+        int thick = 1;
+        for (const int k : run.found)
+            if (k >= 0) thick = std::max(thick, lines[static_cast<size_t>(k)].c1 - lines[static_cast<size_t>(k)].c0 + 1);
+        for (size_t i = 0; i < run.at.size(); ++i) {
+            const int k = run.found[i];
+            if (k >= 0) {
+                paint_over(v, lines[static_cast<size_t>(k)], a0, a1);
+            } else {
+                const int c0 = static_cast<int>(std::lround(run.at[i] - (thick - 1) / 2.0));
+                paint_over(v, Line{run.at[i], c0, c0 + thick - 1}, a0, a1);
+            }
+        }
+    };
+    paint(rows, hx, hl2, x0, x1);
+    paint(cols, vx, vl2, y0, y1);
     return true;
 }
 
@@ -256,13 +366,20 @@ bool erase_cell_tags(Image& im) {
         ys.push_back(b.cy());
     }
     const std::vector<double> gx = groups(xs, 0.4 * mw), gy = groups(ys, 0.4 * mh);
-    const std::vector<size_t> cr = even_run(gx, 4, 1.5 * mw), rr = even_run(gy, 4, 1.5 * mh);
-    if (cr.empty() || rr.empty()) return false;
-    const double px = pitch_of(gx, cr), py = pitch_of(gy, rr);
+    if (std::getenv("OVDBG")) {
+        std::fprintf(stderr, "tags %zu of %zu, %g x %g\n", tags.size(), blobs.size(), mw, mh);
+        for (double x : gx) std::fprintf(stderr, "gx %.1f\n", x);
+        for (double y : gy) std::fprintf(stderr, "gy %.1f\n", y);
+    }
+    const Run cr = even_run(gx, 4, 1.5 * mw, 0), rr = even_run(gy, 4, 1.5 * mh, 0);
+    if (std::getenv("OVDBG")) std::fprintf(stderr, "runs %zu %zu\n", cr.at.size(), rr.at.size());
+    if (cr.at.empty() || rr.at.empty()) return false;
+    const double px = cr.pitch(), py = rr.pitch();
+    if (std::getenv("OVDBG")) std::fprintf(stderr, "pitch %g %g\n", px, py);
     if (std::abs(px - py) > 0.06 * std::max(px, py) || mw > 0.6 * px || mh > 0.6 * py) return false;
     // The tags on the lattice's nodes: one a node, three in four nodes at least.
-    const double ox = gx[cr.front()], oy = gy[rr.front()];
-    const int nc = static_cast<int>(cr.size()), nr = static_cast<int>(rr.size());
+    const double ox = cr.at.front(), oy = rr.at.front();
+    const int nc = static_cast<int>(cr.at.size()), nr = static_cast<int>(rr.at.size());
     std::vector<const Blob*> on(static_cast<size_t>(nc * nr), nullptr);
     for (const Blob& b : tags) {
         const double fc = (b.cx() - ox) / px, fr = (b.cy() - oy) / py;
@@ -275,6 +392,44 @@ bool erase_cell_tags(Image& im) {
     const int grow = 3;
     for (const Blob* b : on)
         if (b) paint_tag(im, b->x0 - grow, b->y0 - grow, b->x1 + grow, b->y1 + grow);
+    // A figure that tags its cells names the prisoner too, in white or in
+    // black: on a run of two cells or more whose tags sat on red, whatever
+    // is not red in the face's middle (a tenth of a cell in from its sides
+    // and from the ends of the run) takes the face's median red.
+    for (int r = 0; r < nr; ++r)
+        for (int c = 0; c < nc;) {
+            auto red_at = [&](int cc) {
+                const int x = static_cast<int>(std::lround(ox + cc * px)), y = static_cast<int>(std::lround(oy + r * py));
+                return x >= 0 && y >= 0 && x < im.width && y < im.height && is_red(im.px(x, y));
+            };
+            int c1 = c;
+            while (c1 < nc && red_at(c1)) ++c1;
+            if (c1 - c >= 2) {
+                const int x0 = static_cast<int>(std::lround(ox + (c - 0.4) * px));
+                const int x1 = static_cast<int>(std::lround(ox + (c1 - 1 + 0.4) * px));
+                const int y0 = static_cast<int>(std::lround(oy + (r - 0.4) * py));
+                const int y1 = static_cast<int>(std::lround(oy + (r + 0.4) * py));
+                if (x0 >= 0 && y0 >= 0 && x1 < im.width && y1 < im.height) {
+                    std::vector<int> ch[3];
+                    for (int y = y0; y <= y1; ++y)
+                        for (int x = x0; x <= x1; ++x)
+                            if (const std::uint8_t* p = im.px(x, y); is_red(p))
+                                for (int k = 0; k < 3; ++k) ch[k].push_back(p[k]);
+                    if (ch[0].size() * 2 > static_cast<size_t>((x1 - x0 + 1) * (y1 - y0 + 1))) {
+                        std::uint8_t fill[3];
+                        for (int k = 0; k < 3; ++k) {
+                            auto mid = ch[k].begin() + static_cast<long>(ch[k].size() / 2);
+                            std::nth_element(ch[k].begin(), mid, ch[k].end());
+                            fill[k] = static_cast<std::uint8_t>(*mid);
+                        }
+                        for (int y = y0; y <= y1; ++y)
+                            for (int x = x0; x <= x1; ++x)
+                                if (std::uint8_t* p = im.px(x, y); !is_red(p)) std::copy(fill, fill + 3, p);
+                    }
+                }
+            }
+            c = std::max(c1, c + 1);
+        }
     return true;
 }
 
