@@ -389,13 +389,32 @@ bool erase_cell_tags(Image& im) {
     }
     const auto found = std::count_if(on.begin(), on.end(), [](const Blob* b) { return b != nullptr; });
     if (4 * found < 3 * static_cast<long>(on.size())) return false;
-    const int grow = 3;
     for (const Blob* b : on)
-        if (b) paint_tag(im, b->x0 - grow, b->y0 - grow, b->x1 + grow, b->y1 + grow);
+        if (b) {
+            // 2 px round it (JPEG's halo), then each side moved out past an
+            // outline (a sixth of its pixels neutral and light), 2 px at
+            // most, then one more.
+            int x0 = b->x0 - 2, y0 = b->y0 - 2, x1 = b->x1 + 2, y1 = b->y1 + 2;
+            auto greyish = [&](int xa, int ya, int xb, int yb) {
+                int n = 0, all = 0;
+                for (int y = std::max(0, ya); y <= std::min(im.height - 1, yb); ++y)
+                    for (int x = std::max(0, xa); x <= std::min(im.width - 1, xb); ++x, ++all) {
+                        const std::uint8_t* p = im.px(x, y);
+                        n += luma(p) >= 120 && std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) <= 50;
+                    }
+                return all > 0 && 6 * n >= all;
+            };
+            for (int k = 0; k < 2 && greyish(x0 - 1, y0, x0 - 1, y1); ++k) --x0;
+            for (int k = 0; k < 2 && greyish(x1 + 1, y0, x1 + 1, y1); ++k) ++x1;
+            for (int k = 0; k < 2 && greyish(x0, y0 - 1, x1, y0 - 1); ++k) --y0;
+            for (int k = 0; k < 2 && greyish(x0, y1 + 1, x1, y1 + 1); ++k) ++y1;
+            paint_tag(im, x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+        }
     // A figure that tags its cells names the prisoner too, in white or in
     // black: on a run of two cells or more whose tags sat on red, whatever
-    // is not red in the face's middle (a tenth of a cell in from its sides
-    // and from the ends of the run) takes the face's median red.
+    // is not red in the face's middle (0.06 of a cell in from its sides,
+    // 0.1 from the ends of the run), or is darker by a fifth than its
+    // median red (JPEG's fringe round black letters), takes that red.
     for (int r = 0; r < nr; ++r)
         for (int c = 0; c < nc;) {
             auto red_at = [&](int cc) {
@@ -407,8 +426,8 @@ bool erase_cell_tags(Image& im) {
             if (c1 - c >= 2) {
                 const int x0 = static_cast<int>(std::lround(ox + (c - 0.4) * px));
                 const int x1 = static_cast<int>(std::lround(ox + (c1 - 1 + 0.4) * px));
-                const int y0 = static_cast<int>(std::lround(oy + (r - 0.4) * py));
-                const int y1 = static_cast<int>(std::lround(oy + (r + 0.4) * py));
+                const int y0 = static_cast<int>(std::lround(oy + (r - 0.44) * py));
+                const int y1 = static_cast<int>(std::lround(oy + (r + 0.44) * py));
                 if (x0 >= 0 && y0 >= 0 && x1 < im.width && y1 < im.height) {
                     std::vector<int> ch[3];
                     for (int y = y0; y <= y1; ++y)
@@ -422,9 +441,11 @@ bool erase_cell_tags(Image& im) {
                             std::nth_element(ch[k].begin(), mid, ch[k].end());
                             fill[k] = static_cast<std::uint8_t>(*mid);
                         }
+                        const int dark = luma(fill) * 4 / 5;
                         for (int y = y0; y <= y1; ++y)
                             for (int x = x0; x <= x1; ++x)
-                                if (std::uint8_t* p = im.px(x, y); !is_red(p)) std::copy(fill, fill + 3, p);
+                                if (std::uint8_t* p = im.px(x, y); !is_red(p) || luma(p) < dark)
+                                    std::copy(fill, fill + 3, p);
                     }
                 }
             }
