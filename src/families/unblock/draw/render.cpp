@@ -554,13 +554,14 @@ Image render_figure(const Board& board, const RenderOptions& opt, int width, int
             const double s = std::max(0.5, 0.6 * tag / 7);
             draw_text(im, cx - text_width(mark, s) / 2.0, cy - 3.5 * s, mark, s, black);
         }
-    // The prisoner's name, above or below its tags.
+    // The prisoner's name, above or below its tags and clear of them.
     {
         const Block& a = board.blocks.front();
         const double len = a.length * q;
-        const double s = std::max(0.5, std::min(0.8 * len / std::max(1, text_width("Prisoner", 1.0)), 0.022 * q));
+        const double room = 0.5 * q - 0.5 * tag - 0.02 * q - 0.1 * q - 2;  // between the face's bevel and a tag
+        const double s = std::max(0.4, std::min({0.8 * len / std::max(1, text_width("Prisoner", 1.0)), 0.022 * q, room / 7}));
         const double x = lay.x + a.col * q + (len - text_width("Prisoner", s)) / 2;
-        const double y = lay.y + a.row * q + (u(rng) < 0.5 ? 0.1 * q : 0.88 * q - 7 * s);
+        const double y = lay.y + a.row * q + (u(rng) < 0.5 ? 0.1 * q : 0.9 * q - 7 * s);
         draw_text(im, x, y, "Prisoner", s, u(rng) < 0.7 ? white : black);
     }
     // The margins: "Board" on the side away from the exit, "Escape" beside
