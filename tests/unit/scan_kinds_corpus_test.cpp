@@ -168,11 +168,12 @@ Tally run_kind(Kind kind, std::uint32_t fixed_seed) {
                 if (key.find(cut) != std::string::npos) key = key.substr(0, key.find(cut));
             ++reasons[key];
             std::cout << "refused " << s.desc << ": " << e->message << "\n";
-            // The tutorial's screen may be refused for what it is, never
-            // for what it is not.
-            if (kind == Kind::Tutorial && e->message.rfind("a tutorial screen", 0) != 0)
+            // The tutorial's screen may be refused for what it is, or
+            // because the window's border cuts the frame beside the exit
+            // (the board is read, its exit is not); never for a cell.
+            if (kind == Kind::Tutorial && e->message.rfind("a tutorial screen", 0) != 0 &&
+                e->message.rfind("exit unclear", 0) != 0)
                 ADD_FAILURE() << "a tutorial screen refused for another reason: " << s.desc << ": " << e->message;
-            if (kind == Kind::Tutorial && e->message.rfind("a tutorial screen", 0) == 0) bad = false;
         } else {
             ScanResult res = std::get<ScanResult>(r);
             if (!res.exit_seen) res.board.exit = s.expected.exit;

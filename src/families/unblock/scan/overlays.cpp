@@ -5,8 +5,6 @@
 #include <cstdint>
 #include <optional>
 #include <vector>
-#include <cstdio>
-#include <cstdlib>
 
 #include "families/unblock/scan/pixel_classes.h"
 
@@ -284,10 +282,6 @@ bool erase_grid_lines(Image& im) {
     if (im.width < 32 || im.height < 32) return false;
     const Axes rows{im, true}, cols{im, false};
     const std::vector<Line> hl = thin_lines(rows), vl = thin_lines(cols);
-    if (std::getenv("OVDBG")) {
-        for (const Line& l : hl) std::fprintf(stderr, "h %.1f %d-%d\n", l.at, l.c0, l.c1);
-        for (const Line& l : vl) std::fprintf(stderr, "v %.1f %d-%d\n", l.at, l.c0, l.c1);
-    }
     std::vector<double> hat, vat;
     for (const Line& l : hl) hat.push_back(l.at);
     for (const Line& l : vl) vat.push_back(l.at);
@@ -366,16 +360,9 @@ bool erase_cell_tags(Image& im) {
         ys.push_back(b.cy());
     }
     const std::vector<double> gx = groups(xs, 0.4 * mw), gy = groups(ys, 0.4 * mh);
-    if (std::getenv("OVDBG")) {
-        std::fprintf(stderr, "tags %zu of %zu, %g x %g\n", tags.size(), blobs.size(), mw, mh);
-        for (double x : gx) std::fprintf(stderr, "gx %.1f\n", x);
-        for (double y : gy) std::fprintf(stderr, "gy %.1f\n", y);
-    }
     const Run cr = even_run(gx, 4, 1.5 * mw, 0), rr = even_run(gy, 4, 1.5 * mh, 0);
-    if (std::getenv("OVDBG")) std::fprintf(stderr, "runs %zu %zu\n", cr.at.size(), rr.at.size());
     if (cr.at.empty() || rr.at.empty()) return false;
     const double px = cr.pitch(), py = rr.pitch();
-    if (std::getenv("OVDBG")) std::fprintf(stderr, "pitch %g %g\n", px, py);
     if (std::abs(px - py) > 0.06 * std::max(px, py) || mw > 0.6 * px || mh > 0.6 * py) return false;
     // The tags on the lattice's nodes: one a node, three in four nodes at least.
     const double ox = cr.at.front(), oy = rr.at.front();

@@ -96,6 +96,10 @@ public:
         : im_(im), trace_(trace), finder_(finder), ink_(ink) {}
 
     bool grew() const { return grew_; }
+    // The lattice across the prisoner takes the pitch fitted along it (the
+    // game's cells are square): for a second reading, where the pitch
+    // across, fitted alone, may drift with no block to fit it to.
+    void square_cells() { square_ = true; }
     // How far the scan got: 0 the prisoner, 1 the board, 2 the cells, 3 the
     // blocks and the exit. The refusal that got further says more.
     int stage() const { return stage_; }
@@ -167,6 +171,7 @@ private:
     InkMap& ink_;
     bool grew_ = false;  // the frame finder added a row or column the floor did not reach
     bool adopted_ = false;  // the prisoner came from another scanner (adopt)
+    bool square_ = false;   // see square_cells
     int stage_ = 0;
     double conf_ = 1.0;  // smallest decision margin so far
 
