@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -184,6 +185,20 @@ TEST(ScanKinds, HatchingIsNoGrid) {
     for (int y = 0; y < 600; y += 3) fill_rect(im, 0, y, 600, y + 1, {250, 10, 10});
     auto r = scan_screenshot(encode_png(im));
     ASSERT_TRUE(std::holds_alternative<ScanError>(r));
+}
+
+// A figure or a window too small to hold the game is refused, not drawn
+// off the picture.
+TEST(ScanKinds, FigureAndWindowTooSmallAreRefused) {
+    const Board board = board_from_grid(kTagRows, Side::Right);
+    RenderOptions tags;
+    tags.cell_tags = true;
+    EXPECT_THROW(render_board(board, tags, 64, 64), std::invalid_argument);
+    RenderOptions window;
+    window.theme = Theme::Current;
+    window.emulator_window = true;
+    EXPECT_THROW(render_board(board, window, 64, 80), std::invalid_argument);
+    EXPECT_NO_THROW(render_board(board, window, 200, 320));
 }
 
 }  // namespace
