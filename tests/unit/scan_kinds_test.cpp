@@ -66,7 +66,7 @@ const std::vector<std::string> kTutorialRows = {"......", "......", ".AA...", ".
 std::string tutorial_window(BoardBox* lay = nullptr) {
     RenderOptions opt;
     opt.theme = Theme::Current;
-    opt.seed = 9;
+    opt.seed = 1;
     opt.gap = 0.07;
     opt.emulator_window = true;
     opt.tutorial_banner = true;
