@@ -209,14 +209,31 @@ struct Blob {
 std::vector<Blob> white_blobs(const Image& im) {
     std::vector<Blob> out;
     const int w = im.width, h = im.height;
-    std::vector<std::uint8_t> seen(static_cast<size_t>(w) * static_cast<size_t>(h), 0);
+    // 0 not white, 1 white, 2 white and taken, 3 white in a run along a
+    // row too long for a tag (a page, a sky: never walked, and what
+    // touches it is no tag).
+    std::vector<std::uint8_t> state(static_cast<size_t>(w) * static_cast<size_t>(h), 0);
+    for (int y = 0; y < h; ++y) {
+        std::uint8_t* row = state.data() + static_cast<size_t>(y) * static_cast<size_t>(w);
+        for (int x = 0; x < w;) {
+            if (!is_white(im.px(x, y))) {
+                ++x;
+                continue;
+            }
+            int x1 = x;
+            while (x1 < w && is_white(im.px(x1, y))) ++x1;
+            std::fill(row + x, row + x1, static_cast<std::uint8_t>(x1 - x > w / 4 ? 3 : 1));
+            x = x1;
+        }
+    }
     std::vector<int> stack;
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
             const size_t i = static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x);
-            if (seen[i] || !is_white(im.px(x, y))) continue;
+            if (state[i] != 1) continue;
             Blob b{x, y, x, y, 0};
-            seen[i] = 1;
+            bool big = false;
+            state[i] = 2;
             stack.assign(1, static_cast<int>(i));
             while (!stack.empty()) {
                 const int k = stack.back();
@@ -231,12 +248,13 @@ std::vector<Blob> white_blobs(const Image& im) {
                 for (const auto& q : next) {
                     if (q[0] < 0 || q[1] < 0 || q[0] >= w || q[1] >= h) continue;
                     const size_t j = static_cast<size_t>(q[1]) * static_cast<size_t>(w) + static_cast<size_t>(q[0]);
-                    if (seen[j] || !is_white(im.px(q[0], q[1]))) continue;
-                    seen[j] = 1;
+                    big = big || state[j] == 3;
+                    if (state[j] != 1) continue;
+                    state[j] = 2;
                     stack.push_back(static_cast<int>(j));
                 }
             }
-            if (b.w() < 5 || b.h() < 5 || b.w() > w / 4 || b.h() > h / 4) continue;
+            if (big || b.w() < 5 || b.h() < 5 || b.w() > w / 4 || b.h() > h / 4) continue;
             if (2 * b.n < static_cast<long long>(b.w()) * b.h()) continue;
             if (b.w() > 2 * b.h() || b.h() > 2 * b.w()) continue;
             out.push_back(b);
@@ -281,13 +299,18 @@ void paint_tag(Image& im, int x0, int y0, int x1, int y1) {
 bool erase_grid_lines(Image& im) {
     if (im.width < 32 || im.height < 32) return false;
     const Axes rows{im, true}, cols{im, false};
-    const std::vector<Line> hl = thin_lines(rows), vl = thin_lines(cols);
+    // (across the rows first: read along rows, it is the cheaper pass, and
+    // without lines there the columns are not looked at)
+    const std::vector<Line> hl = thin_lines(rows);
     std::vector<double> hat, vat;
     for (const Line& l : hl) hat.push_back(l.at);
-    for (const Line& l : vl) vat.push_back(l.at);
     // A board has four cells a side at least: five lines.
-    const Run hr = even_run(hat, 5, 12, 2), vr = even_run(vat, 5, 12, 2);
-    if (hr.at.empty() || vr.at.empty()) return false;
+    const Run hr = even_run(hat, 5, 12, 2);
+    if (hr.at.empty()) return false;
+    const std::vector<Line> vl = thin_lines(cols);
+    for (const Line& l : vl) vat.push_back(l.at);
+    const Run vr = even_run(vat, 5, 12, 2);
+    if (vr.at.empty()) return false;
     const double hp = hr.pitch(), vp = vr.pitch();
     if (std::abs(hp - vp) > 0.05 * std::max(hp, vp)) return false;
     // The tray's edges, where a line may show against one side only.
