@@ -2,7 +2,8 @@
 // find_prisoner.cpp, find_board.cpp (the tray's own edges),
 // frame_finder.cpp (the floor's extent and the frame), read_cells.cpp,
 // read_blocks.cpp, read_hidden.cpp, read_exit.cpp; screenshot.cpp runs
-// them. Internal to src/families/unblock/scan/.
+// them, and on a refusal reads again (overlays.h: grid_lines.cpp,
+// cell_tags.cpp). Internal to src/families/unblock/scan/.
 #pragma once
 
 #include <algorithm>
