@@ -72,8 +72,8 @@ std::vector<Line> thin_lines(const Axes& v) {
 }
 
 // Paints the line over, from a0 to a1 along: each pixel of its band (a
-// pixel more each side) takes the colour of the darkest pixel 1 or 2 px
-// beyond the band that is no redder than the picture 4 px beyond (JPEG
+// pixel more each side) takes the colour of the darkest pixel 1 to 3 px
+// beyond the band that is no redder than the picture 5 px beyond (JPEG
 // spreads the line's red a little further).
 void paint_over(const Axes& v, const Line& l, int a0, int a1) {
     const int across = v.across();
@@ -83,9 +83,9 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1) {
         int best_luma = 1 << 30;
         for (const int side : {-1, 1}) {
             const int edge = side < 0 ? lo : hi;
-            const int far = edge + 4 * side;
+            const int far = edge + 5 * side;
             const int far_red = far >= 0 && far < across ? redness(v.at(a, far)) : 255;
-            for (const int d : {1, 2}) {
+            for (const int d : {1, 2, 3}) {
                 const int c = edge + d * side;
                 if (c < 0 || c >= across) continue;
                 const std::uint8_t* p = v.at(a, c);
