@@ -9,7 +9,8 @@
 //   a banner over the header) in an emulator's desktop window.
 // A refusal is allowed (and counted by reason); a board read differently
 // from the one drawn is a failure. A tutorial screen may be refused as one,
-// for no other reason. An exit not seen is not held against the scanner, a
+// or for its exit (the window's border may cut the frame beside it), for
+// no other reason. An exit not seen is not held against the scanner, a
 // wrong one is.
 //
 // Deterministic: the seeds are fixed. SLIDEDB_KINDS_SEED and
