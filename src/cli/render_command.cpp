@@ -29,7 +29,7 @@ struct RenderArgs {
     int width = 640, height = 960, cell = 40;
     std::uint32_t seed = 1;
     std::vector<std::string> bars, overlays;
-    std::string annotate;
+    std::string annotate, window;
 };
 
 // The text BOARD stands for: a file when one exists by that name, otherwise
@@ -74,6 +74,7 @@ DrawOptions draw_options(const RenderArgs& a, const Family& family) {
     for (const std::string& b : a.bars) d.look.emplace_back("bar", b);
     for (const std::string& o : a.overlays) d.look.emplace_back("overlay", o);
     if (!a.annotate.empty()) d.look.emplace_back("annotate", a.annotate);
+    if (!a.window.empty()) d.look.emplace_back("window", a.window);
     const BoardDrawer* drawer = family.drawer();
     for (const auto& [name, value] : d.look) {
         bool known = false;
@@ -152,13 +153,20 @@ void add_render(CLI::App& app, Run& chosen) {
             sub.add_option("--bar", a.bars, "Unblock's current look only: bars the device adds (status, title, nav)")
                 ->check(CLI::IsMember({"status", "title", "nav"}));
             sub.add_option("--overlay", a.overlays,
-                           "Unblock's current look only: moves (a Moves/Record box), touch (a floating button), "
-                           "hint (a bubble), message (a tutorial panel over the header)")
-                ->check(CLI::IsMember({"moves", "touch", "hint", "message"}));
+                           "Unblock's look only: moves (a Moves/Record box), touch (a floating button), "
+                           "hint (a bubble), message (a tutorial panel over the header), tutorial (a tutorial's "
+                           "banner over the header); these in the current look; grid (thin red lines along the "
+                           "cell grid, another solver's debug overlay) in either look")
+                ->check(CLI::IsMember({"moves", "touch", "hint", "message", "tutorial", "grid"}));
             sub.add_option("--annotate", a.annotate,
-                           "Unblock's current look only: marks a user added: rect (round the board), words (on "
-                           "the frame), prisoner (a word on it)")
-                ->check(CLI::IsMember({"rect", "words", "prisoner"}));
+                           "Unblock's look only: marks a user added: rect (round the board), words (on the frame), "
+                           "prisoner (a word on it), these in the current look; tags (a guide's figure, either "
+                           "look: a tag on every cell, '#' block or '.' empty, words and arrows beside the frame, a "
+                           "caption)")
+                ->check(CLI::IsMember({"rect", "words", "prisoner", "tags"}));
+            sub.add_option("--window", a.window,
+                           "Unblock's look only: emulator (a desktop window's borders and title bar round the screen)")
+                ->check(CLI::IsMember({"emulator"}));
             sub.add_option("--exit", a.exit, "exit side of an inline Unblock grid: left or right (default right)")
                 ->check(CLI::IsMember({"left", "right"}));
             sub.add_option("--width", a.width, "picture width in pixels")

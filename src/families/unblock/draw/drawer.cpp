@@ -34,12 +34,18 @@ RenderOptions render_options(const DrawOptions& d) {
             else if (value == "touch") o.touch_button = true;
             else if (value == "hint") o.hint_bubble = true;
             else if (value == "message") o.message_panel = true;
-            else unknown(name, value, "moves, touch, hint, message");
+            else if (value == "tutorial") o.tutorial_banner = true;
+            else if (value == "grid") o.grid_lines = true;
+            else unknown(name, value, "moves, touch, hint, message, tutorial, grid");
         } else if (name == "annotate") {
             if (value == "rect") o.annotation = 1;
             else if (value == "words") o.annotation = 2;
             else if (value == "prisoner") o.annotation = 3;
-            else unknown(name, value, "rect, words, prisoner");
+            else if (value == "tags") o.cell_tags = true;
+            else unknown(name, value, "rect, words, prisoner, tags");
+        } else if (name == "window") {
+            if (value == "emulator") o.emulator_window = true;
+            else unknown(name, value, "emulator");
         } else {
             throw std::invalid_argument(fmt::format("the game's look has no setting '{}'", name));
         }
@@ -49,7 +55,7 @@ RenderOptions render_options(const DrawOptions& d) {
 
 class UnblockDrawer final : public BoardDrawer {
 public:
-    std::vector<std::string_view> look_settings() const override { return {"theme", "bar", "overlay", "annotate"}; }
+    std::vector<std::string_view> look_settings() const override { return {"theme", "bar", "overlay", "annotate", "window"}; }
 
     Image picture(const Puzzle& puzzle, const DrawOptions& options) const override {
         return render_board(board_of(puzzle), render_options(options), options.width, options.height);

@@ -303,6 +303,21 @@ Image render_current(const Board& board, const RenderOptions& opt, int width, in
         centred_text(im, (bx0 + bx1) / 2, hy0 + 0.2 * header_h, "Slide the blocks to", 1.2 * ts, ink);
         centred_text(im, (bx0 + bx1) / 2, hy0 + 0.5 * header_h, "free the red block", 1.2 * ts, ink);
     }
+    if (opt.tutorial_banner) {
+        // A tutorial's banner across the screen, over the header.
+        std::mt19937 brng(opt.seed ^ 0x7f4a7c15u);
+        const Rgb fills[] = {{38, 38, 44}, {24, 92, 140}, {246, 236, 200}};
+        const Rgb c = fills[brng() % 3];
+        const Rgb ink = c.r > 150 ? Rgb{50, 36, 20} : white;
+        const double y0 = std::max(bar_top, hy0 - 0.25 * p), y1 = hy1 + 0.05 * p;
+        panel(im, 0.02 * width, y0, 0.98 * width, y1, rad, c, edge);
+        const std::string line = "The Goal Block is the most important block";
+        const double fit = 0.9 * 0.96 * width / std::max(1, text_width(line, 1.0));
+        const double s = std::min(1.2 * ts, fit);
+        centred_text(im, width / 2.0, y0 + 0.12 * (y1 - y0), "Goal", std::min(2.4 * ts, 2 * s), ink);
+        centred_text(im, width / 2.0, y0 + 0.48 * (y1 - y0), line, s, ink);
+        centred_text(im, width / 2.0, y0 + 0.74 * (y1 - y0), "Tap to continue", s, scaled(ink, 0.8));
+    }
     // The strip: the background's wood, lit along its top edge.
     fill_rect(im, static_cast<int>(bx0), static_cast<int>(hy1), static_cast<int>(bx1), static_cast<int>(hy1 + std::max(1.0, 0.03 * p)),
               {210, 186, 149});
@@ -404,12 +419,10 @@ Image render_board(const Board& board, Theme theme, int width, int height) {
     return render_board(board, o, width, height);
 }
 
-Image render_board(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
-    if (width < 64 || height < 64 || width > kMaxImageSide || height > kMaxImageSide ||
-        static_cast<long long>(width) * height > kMaxImagePixels)
-        throw std::invalid_argument(fmt::format("picture size {}x{} is out of range (64..{} a side)", width, height,
-                                                kMaxImageSide));
-    if (opt.theme == Theme::Current) return render_current(board, opt, width, height, layout);
+namespace {
+
+// The first look: a wooden frame all round the board.
+Image render_first(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
     std::mt19937 rng(opt.seed);
     const Palette pal = palette(opt.theme);
     const Rgb prisoner = mixed({236, 58, 20}, {170, 42, 30}, std::clamp(opt.prisoner_shade, 0.0, 1.0));
@@ -464,6 +477,191 @@ Image render_board(const Board& board, const RenderOptions& opt, int width, int 
         layout->cell_px = (g.px + g.py) / 2;
     }
     return im;
+}
+
+// Thin red lines along every line of the cell grid, the tray's edges
+// included, as another solver draws what it found: 1 or 2 px whatever the
+// picture's size.
+void draw_grid_lines(Image& im, const BoardBox& lay, int cols, int rows, std::mt19937& rng) {
+    const int t = 1 + static_cast<int>(rng() % 2);
+    const Rgb reds[] = {{255, 0, 0}, {235, 30, 30}, {250, 20, 60}};
+    const Rgb c = reds[rng() % 3];
+    const double q = lay.cell_px;
+    const int x0 = lay.x, y0 = lay.y;
+    const int x1 = static_cast<int>(std::lround(lay.x + cols * q)), y1 = static_cast<int>(std::lround(lay.y + rows * q));
+    for (int k = 0; k <= cols; ++k) {
+        const int x = static_cast<int>(std::lround(lay.x + k * q)) - t / 2;
+        fill_rect(im, x, y0, x + t, y1 + 1, c);
+    }
+    for (int k = 0; k <= rows; ++k) {
+        const int y = static_cast<int>(std::lround(lay.y + k * q)) - t / 2;
+        fill_rect(im, x0, y, x1 + 1, y + t, c);
+    }
+}
+
+void paste(Image& dst, const Image& src, int ox, int oy) {
+    for (int y = 0; y < src.height; ++y)
+        std::copy(src.px(0, y), src.px(0, y) + 3 * src.width, dst.px(ox, oy + y));
+}
+
+void arrow_to(Image& im, double x0, double y0, double x1, double y1, double thick, Rgb c) {
+    draw_line(im, x0, y0, x1, y1, thick, c);
+    const double a = std::atan2(y1 - y0, x1 - x0), head = std::max(4.0, 3 * thick);
+    for (const double s : {-1.0, 1.0})
+        draw_line(im, x1, y1, x1 - head * std::cos(a + s * 0.5), y1 - head * std::sin(a + s * 0.5), thick, c);
+}
+
+Image render_screen(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout);
+
+// A guide's figure: the game on a white page, a white tag on every cell
+// saying what it is, the prisoner named, the board and its exit pointed
+// at from the margins, a caption below.
+Image render_figure(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
+    std::mt19937 rng(opt.seed ^ 0x51ed270bu);
+    std::uniform_real_distribution<double> u(0, 1);
+    const Rgb page{static_cast<int>(246 + rng() % 10), static_cast<int>(246 + rng() % 10), 250};
+    Image im(width, height, static_cast<std::uint8_t>(page.r), static_cast<std::uint8_t>(page.g),
+             static_cast<std::uint8_t>(page.b));
+    const int gw = static_cast<int>(width * (0.66 + 0.14 * u(rng)));
+    const int caption_h = std::max(12, static_cast<int>(height * (0.07 + 0.04 * u(rng))));
+    const int gh = static_cast<int>((height - caption_h) * (0.88 + 0.08 * u(rng)));
+    if (gw < 64 || gh < 64) throw std::invalid_argument(fmt::format("picture size {}x{} is too small for a figure", width, height));
+    RenderOptions inner = opt;
+    inner.cell_tags = false;
+    BoardBox lay;
+    const Image game = render_screen(board, inner, gw, gh, &lay);
+    const int ox = (width - gw) / 2 + static_cast<int>((u(rng) - 0.5) * 0.2 * (width - gw));
+    const int oy = std::max(0, static_cast<int>((height - caption_h - gh) * u(rng)));
+    paste(im, game, ox, oy);
+    lay.x += ox;
+    lay.y += oy;
+    const double q = lay.cell_px;
+    const Rgb black{20, 20, 24}, blue{30, 70, 210}, white{255, 255, 255};
+    // The tags.
+    const double tag = (0.3 + 0.12 * u(rng)) * q;
+    const bool outline = u(rng) < 0.5;
+    const std::string grid = board.grid();
+    for (int r = 0; r < board.height; ++r)
+        for (int c = 0; c < board.width; ++c) {
+            const double cx = lay.x + (c + 0.5 + 0.04 * (u(rng) - 0.5)) * q;
+            const double cy = lay.y + (r + 0.5 + 0.04 * (u(rng) - 0.5)) * q;
+            const int x0 = static_cast<int>(std::lround(cx - 0.55 * tag)), x1 = static_cast<int>(std::lround(cx + 0.55 * tag));
+            const int y0 = static_cast<int>(std::lround(cy - 0.5 * tag)), y1 = static_cast<int>(std::lround(cy + 0.5 * tag));
+            if (outline) fill_rect(im, x0 - 1, y0 - 1, x1 + 1, y1 + 1, {150, 150, 150});
+            fill_rect(im, x0, y0, x1, y1, white);
+            const char id = grid[static_cast<size_t>(r * (board.width + 1) + c)];
+            const std::string mark = id == '.' ? "." : "#";
+            const double s = std::max(0.5, 0.6 * tag / 7);
+            draw_text(im, cx - text_width(mark, s) / 2.0, cy - 3.5 * s, mark, s, black);
+        }
+    // The prisoner's name, above or below its tags and clear of them.
+    {
+        const Block& a = board.blocks.front();
+        const double len = a.length * q;
+        const double room = 0.5 * q - 0.5 * tag - 0.02 * q - 0.1 * q - 2;  // between the face's bevel and a tag
+        const double s = std::max(0.4, std::min({0.8 * len / std::max(1, text_width("Prisoner", 1.0)), 0.022 * q, room / 7}));
+        const double x = lay.x + a.col * q + (len - text_width("Prisoner", s)) / 2;
+        const double y = lay.y + a.row * q + (u(rng) < 0.5 ? 0.1 * q : 0.9 * q - 7 * s);
+        draw_text(im, x, y, "Prisoner", s, u(rng) < 0.7 ? white : black);
+    }
+    // The margins: "Board" on the side away from the exit, "Escape" beside
+    // the exit, each with an arrow to the frame; a caption below.
+    const bool right = board.exit == Side::Right;
+    const int left_room = ox, right_room = width - ox - gw;
+    const double ws = std::max(0.7, std::min({1.6, 0.8 * std::min(left_room, right_room) / std::max(1, text_width("Escape", 1.0)),
+                                               0.02 * height}));
+    const Rgb board_ink = u(rng) < 0.5 ? blue : black, exit_ink = board_ink.b > 100 ? black : blue;
+    const double thick = std::max(1.0, ws);
+    {
+        const double wy = lay.y + (0.2 + 0.4 * u(rng)) * board.height * q;
+        const double wx = right ? 1 : width - text_width("Board", ws) - 1;
+        draw_text(im, wx, wy, "Board", ws, board_ink);
+        const double ay = wy + 10 * ws;
+        const double ax0 = right ? wx + 0.3 * text_width("Board", ws) : wx + 0.7 * text_width("Board", ws);
+        arrow_to(im, ax0, ay, right ? ox - 1 : ox + gw + 1, ay + 4 * ws, thick, board_ink);
+    }
+    {
+        const double ey = lay.y + (board.exit_row() + 0.5) * q;
+        const double tw = text_width("Escape", ws);
+        const double wx = right ? width - tw - 1 : 1;
+        const double wy = ey + (u(rng) < 0.5 ? -1 : 1) * 0.6 * q - 3.5 * ws;
+        draw_text(im, wx, wy, "Escape", ws, exit_ink);
+        arrow_to(im, wx + tw / 2, wy + (wy < ey ? 9 * ws : -2 * ws), right ? ox + gw + 1 : ox - 1, ey, thick, exit_ink);
+    }
+    {
+        const std::string caption = "Figure 2. Slide the blocks until the prisoner can escape.";
+        const double cs = std::max(0.6, std::min(1.4, 0.95 * width / std::max(1, text_width(caption, 1.0))));
+        draw_text(im, (width - text_width(caption, cs)) / 2.0, height - caption_h + (caption_h - 7 * cs) / 2, caption, cs,
+                  {70, 70, 74});
+    }
+    if (layout) *layout = lay;
+    return im;
+}
+
+// A desktop window round the screen, as an emulator shows it: a border,
+// a title bar with the window's buttons, and sometimes the emulator's tool
+// strip beside it.
+Image render_window(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
+    std::mt19937 rng(opt.seed ^ 0x2545f491u);
+    const Rgb frames[] = {{60, 60, 64}, {204, 204, 210}, {0, 100, 190}, {32, 32, 36}};
+    const Rgb frame = frames[rng() % 4];
+    const Rgb ink = frame.r + frame.g > 300 ? Rgb{20, 20, 20} : Rgb{240, 240, 240};
+    const int border = 1 + static_cast<int>(rng() % 5);
+    const int title = std::max(16, static_cast<int>(height * (0.035 + 0.01 * (rng() % 3))));
+    const int tools = rng() % 2 ? std::max(18, static_cast<int>(width * 0.07)) : 0;
+    const int sw = width - 2 * border - tools, sh = height - title - 2 * border;
+    if (sw < 64 || sh < 64) throw std::invalid_argument(fmt::format("picture size {}x{} is too small for a window", width, height));
+    Image im(width, height, static_cast<std::uint8_t>(frame.r), static_cast<std::uint8_t>(frame.g),
+             static_cast<std::uint8_t>(frame.b));
+    RenderOptions inner = opt;
+    inner.emulator_window = false;
+    BoardBox lay;
+    const Image screen = render_screen(board, inner, sw, sh, &lay);
+    paste(im, screen, border, title + border);
+    lay.x += border;
+    lay.y += title + border;
+    const double ts = std::max(0.6, title / 16.0);
+    draw_text(im, title * 0.4, (title - 7 * ts) / 2, "Android Emulator - Pixel_3a_API_30:5554", ts, ink);
+    // Close, maximise and minimise, from the right.
+    const double r = title * 0.22, pen = std::max(1.0, ts);
+    const double cy = title / 2.0, close = width - 0.6 * title, max = width - 1.6 * title, min = width - 2.6 * title;
+    draw_line(im, close - r, cy - r, close + r, cy + r, pen, ink);
+    draw_line(im, close - r, cy + r, close + r, cy - r, pen, ink);
+    stroke_rect(im, static_cast<int>(max - r), static_cast<int>(cy - r), static_cast<int>(max + r), static_cast<int>(cy + r), ink);
+    draw_line(im, min - r, cy + r, min + r, cy + r, pen, ink);
+    if (tools) {
+        const int x0 = width - border - tools;
+        fill_rect(im, x0, title + border, width - border, height - border, scaled(frame, 0.85));
+        for (int k = 0; k < 8; ++k)
+            fill_disc(im, x0 + tools / 2.0, title + border + (k + 0.8) * tools * 1.1, tools * 0.22, scaled(ink, 0.8));
+    }
+    if (layout) *layout = lay;
+    return im;
+}
+
+// The game's screen, with what covers it.
+Image render_screen(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
+    if (opt.emulator_window) return render_window(board, opt, width, height, layout);
+    if (opt.cell_tags) return render_figure(board, opt, width, height, layout);
+    BoardBox lay;
+    Image im = opt.theme == Theme::Current ? render_current(board, opt, width, height, &lay)
+                                           : render_first(board, opt, width, height, &lay);
+    if (opt.grid_lines) {
+        std::mt19937 rng(opt.seed ^ 0x68e31da4u);
+        draw_grid_lines(im, lay, board.width, board.height, rng);
+    }
+    if (layout) *layout = lay;
+    return im;
+}
+
+}  // namespace
+
+Image render_board(const Board& board, const RenderOptions& opt, int width, int height, BoardBox* layout) {
+    if (width < 64 || height < 64 || width > kMaxImageSide || height > kMaxImageSide ||
+        static_cast<long long>(width) * height > kMaxImagePixels)
+        throw std::invalid_argument(fmt::format("picture size {}x{} is out of range (64..{} a side)", width, height,
+                                                kMaxImageSide));
+    return render_screen(board, opt, width, height, layout);
 }
 
 }  // namespace slidedb

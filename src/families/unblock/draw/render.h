@@ -41,6 +41,13 @@ struct RenderOptions {
     bool message_panel = false;   // a tutorial's message panel over the header
     int annotation = 0;           // 1 a thick coloured rectangle round the board, 2 words on the frame,
                                   // 3 a word on the prisoner
+    bool tutorial_banner = false; // a tutorial's banner over the header: "Goal", a line, "Tap to continue"
+    bool emulator_window = false; // a desktop window round the screen: borders and a title bar
+    // Either look:
+    bool grid_lines = false;      // another solver's debug overlay: thin red lines along the cell grid
+    bool cell_tags = false;       // a guide's figure: a white tag on every cell ('#' block, '.' empty), the
+                                  // word "Prisoner" on it, "Board" and "Escape" with arrows beside the
+                                  // frame and a caption below, on a white page
 };
 
 // Where the board landed in the picture: a BoardBox.

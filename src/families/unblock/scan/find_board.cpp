@@ -344,6 +344,7 @@ std::optional<Failure> Scanner::find_board() {
     ScanTrace first_trace;
     std::vector<std::array<double, 4>> tried;
     auto attempt = [&](double pxf, double phx, double pyf, double phy) {
+        if (square_) pyf = pxf;
         tried.push_back({pxf, phx, pyf, phy});
         if (trace_) *trace_ = before;
         walk_from_ = {0, 0, 0, 0};
@@ -357,6 +358,14 @@ std::optional<Failure> Scanner::find_board() {
         }
         return !f;
     };
+    // Reading again with square cells, the prisoner's own measure comes
+    // first: with no block beside it, the fits below have nothing to fit.
+    if (square_) {
+        for (const double k : {1.0, 0.95}) {
+            const double p = k * p0_, g = p - h;
+            if (attempt(p, pl_ - g / 2, p, pt_ - g / 2)) return std::nullopt;
+        }
+    }
     // First a quick fit over the floor's extent; when the tray's edges do
     // not show on its grid, the full fit, over a band of two and a half
     // cells and then of one.

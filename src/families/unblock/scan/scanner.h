@@ -2,7 +2,8 @@
 // find_prisoner.cpp, find_board.cpp (the tray's own edges),
 // frame_finder.cpp (the floor's extent and the frame), read_cells.cpp,
 // read_blocks.cpp, read_hidden.cpp, read_exit.cpp; screenshot.cpp runs
-// them. Internal to src/families/unblock/scan/.
+// them, and on a refusal reads again (overlays.h: grid_lines.cpp,
+// cell_tags.cpp). Internal to src/families/unblock/scan/.
 #pragma once
 
 #include <algorithm>
@@ -96,6 +97,10 @@ public:
         : im_(im), trace_(trace), finder_(finder), ink_(ink) {}
 
     bool grew() const { return grew_; }
+    // The lattice across the prisoner takes the pitch fitted along it (the
+    // game's cells are square): for a second reading, where the pitch
+    // across, fitted alone, may drift with no block to fit it to.
+    void square_cells() { square_ = true; }
     // How far the scan got: 0 the prisoner, 1 the board, 2 the cells, 3 the
     // blocks and the exit. The refusal that got further says more.
     int stage() const { return stage_; }
@@ -167,6 +172,7 @@ private:
     InkMap& ink_;
     bool grew_ = false;  // the frame finder added a row or column the floor did not reach
     bool adopted_ = false;  // the prisoner came from another scanner (adopt)
+    bool square_ = false;   // see square_cells
     int stage_ = 0;
     double conf_ = 1.0;  // smallest decision margin so far
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "families/unblock/scan/overlays.h"
 #include "families/unblock/scan/scanner.h"
 
 namespace slidedb {
@@ -54,9 +55,8 @@ bool same_blocks(const ScanResult& a, const ScanResult& b) {
            std::abs(a.box.w - b.box.w) <= tol && std::abs(a.box.h - b.box.h) <= tol;
 }
 
-}  // namespace
-
-std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
+// One reading of the picture as it is.
+std::variant<ScanResult, ScanError> read_picture(const Image& image, ScanTrace* trace, bool square = false) {
     try {
         // The board found from the tray's own edges is checked against the
         // board found from the frame: both must agree when both find one.
@@ -65,6 +65,7 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
         ScanTrace frame_trace;
         InkMap ink(image);
         Scanner evidence(image, trace, Finder::Evidence, ink);
+        if (square) evidence.square_cells();
         auto by_evidence = evidence.run();
         // Both read the same prisoner and the same floor: the second takes
         // them from the first. Without a prisoner there is nothing to weigh.
@@ -115,6 +116,42 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
             return by_frame;
         }
         return by_evidence;
+    } catch (const std::exception& e) {
+        return ScanError{fmt::format("scan failed: {}", e.what())};
+    }
+}
+
+}  // namespace
+
+std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
+    auto first = read_picture(image, trace);
+    if (std::holds_alternative<ScanResult>(first)) return first;
+    // Refused: another tool may have drawn over every cell (a debug
+    // overlay's grid lines, a guide's tags). Painted over, the picture is
+    // read again, and what that reading says stands. Then, still refused,
+    // once more with square cells: on a board with few blocks or none but
+    // the prisoner (a tutorial's first screen) the pitch across the
+    // prisoner, fitted alone, may drift off the tray's edges.
+    try {
+        Image clean = image;
+        const bool lines = scanning::erase_grid_lines(clean);
+        const bool tags = scanning::erase_cell_tags(clean);
+        const Image& picture = lines || tags ? clean : image;
+        ScanTrace again;
+        auto second = lines || tags ? read_picture(clean, trace ? &again : nullptr) : first;
+        if (!std::holds_alternative<ScanResult>(second)) {
+            ScanTrace square_trace;
+            auto third = read_picture(picture, trace ? &square_trace : nullptr, true);
+            if (std::holds_alternative<ScanResult>(third)) {
+                if (trace) *trace = square_trace;
+                return third;
+            }
+        }
+        if (lines || tags) {
+            if (trace) *trace = again;
+            return second;
+        }
+        return first;
     } catch (const std::exception& e) {
         return ScanError{fmt::format("scan failed: {}", e.what())};
     }
