@@ -229,6 +229,13 @@ public:
         return out;
     }
 
+    std::string file_text(const Puzzle& puzzle) const override {
+        // The rows as drawn, under the goal when it is not the usual one.
+        const Stored s = from_puzzle(puzzle);
+        const bool usual = s.goal == blank_last_goal(s.board.width, s.board.height);
+        return (usual ? std::string() : "# goal: " + tiles::board_text(s.goal) + "\n") + board_picture(s.board);
+    }
+
     std::string summary(const Puzzle& puzzle) const override {
         const Stored s = from_puzzle(puzzle);
         const bool usual = s.goal == blank_last_goal(s.board.width, s.board.height);

@@ -115,6 +115,12 @@ public:
         return slidedb::board_text(board_of(puzzle), indent);
     }
 
+    std::string file_text(const Puzzle& puzzle) const override {
+        // The letter grid, under the directive a left exit needs.
+        const Board b = board_of(puzzle);
+        return (b.exit == Side::Left ? "# exit: left\n" : "") + b.grid() + "\n";
+    }
+
     std::string summary(const Puzzle& puzzle) const override {
         const Board b = board_of(puzzle);
         return fmt::format("{}x{}, exit {} of row {}, {} blocks, {} fixed", b.width, b.height, side_name(b.exit),
