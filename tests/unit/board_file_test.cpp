@@ -161,7 +161,7 @@ TEST(GridFormat, SeveralPuzzlesWithOneBadAmongThem) {
     EXPECT_EQ(as_puzzle(items[0])->line, 1);
     EXPECT_EQ(as_puzzle(items[0])->board.grid(), "....\nAA..\n....\n....");
     ASSERT_TRUE(as_error(items[1]));
-    EXPECT_EQ(as_error(items[1])->line, 6);
+    EXPECT_EQ(as_error(items[1])->line, 7);  // where the prisoner's cells part
     EXPECT_TRUE(contains(as_error(items[1])->message, "two prisoners"))
         << as_error(items[1])->message;
     ASSERT_TRUE(as_puzzle(items[2]));
@@ -234,7 +234,7 @@ TEST(GridFormat, RejectsNoPrisoner) {
 
 TEST(GridFormat, RejectsTwoPrisoners) {
     const ReadError e = grid_error("....\nAA.A\n...A\n....\n");
-    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.line, 3);
     EXPECT_TRUE(contains(e.message, "two prisoners")) << e.message;
 }
 
@@ -374,7 +374,7 @@ TEST(FramedFormat, RejectsGapsOnBothSides) {
 
 TEST(FramedFormat, RejectsExitNotOnThePrisonersRow) {
     const ReadError e = one_error("+----+\n|    |\n|AA  |\n|\n|    |\n+----+\n");
-    EXPECT_EQ(e.line, 1);
+    EXPECT_EQ(e.line, 4);  // the exit's row
     EXPECT_EQ(e.message, "the exit is on row 3 but the prisoner is on row 2");
 }
 

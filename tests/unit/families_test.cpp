@@ -53,6 +53,7 @@ TEST(Families, EachFamilysFileTextReadsBackToTheSameKey) {
         {"....\nAA..\n..BB\n....\n", "....\nAA..\n..BB\n....\n"},
         {"# goal: blank first\n1 0 2\n3 4 5\n6 7 8\n", "# goal: 0 1 2 / 3 4 5 / 6 7 8\n1 . 2\n3 4 5\n6 7 8\n"},
         {"1 2 3\n4 5 6\n7 0 8\n", "1 2 3\n4 5 6\n7 . 8\n"},
+        {"1 0 2\n3 4 5\n6 7 8\n", "1 . 2\n3 4 5\n6 7 8\n"},  // not a database line of Unblock
         {"start\n#B..\nAA.C\ngoal\n#...\n..AA\n", "start\n#B..\nAA.C\ngoal\n#...\n..AA\n"},
     };
     for (const auto& [text, file] : cases) {

@@ -108,7 +108,9 @@ public:
     Puzzle position(const Puzzle& start, std::string_view moves) const override {
         Board b = board_of(start);
         for (const Move m : parse_moves(b, std::string(moves))) b = apply_move(b, m);
-        return to_puzzle(b);
+        // Moved blocks keep the start's labels; the position is keyed with
+        // its own, in reading order, as its text reads back.
+        return to_puzzle(board_from_text(b.grid(), b.exit));
     }
 
     std::string board_text(const Puzzle& puzzle, int indent) const override {
