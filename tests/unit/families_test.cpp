@@ -62,6 +62,14 @@ TEST(Families, EachFamilysFileTextReadsBackToTheSameKey) {
         EXPECT_EQ(out, file) << text;
         EXPECT_EQ(only_puzzle(read_board_text(out)).puzzle.key, p.key) << out;
     }
+    // A tiles drawing states another goal too, above the start of a replay.
+    const Puzzle korf = only_puzzle(read_board_text("# goal: blank first\n1 0 2\n3 4 5\n6 7 8\n")).puzzle;
+    const Family& tiles = family_of(korf);
+    EXPECT_EQ(tiles.board_text(korf, 1), " # goal: 0 1 2 / 3 4 5 / 6 7 8\n 1 . 2\n 3 4 5\n 6 7 8\n");
+    const std::vector<ReplayStep> steps = tiles.replay(korf, "1L");
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(steps[0].text, "# goal: 0 1 2 / 3 4 5 / 6 7 8\n1 . 2\n3 4 5\n6 7 8\n");
+    EXPECT_EQ(steps[1].text, ". 1 2\n3 4 5\n6 7 8\n");
 }
 
 TEST(Families, UnblockFillsThePuzzleAndItsFacts) {
