@@ -7,6 +7,8 @@
 // server's hints understand, one move nearer the goal each time, and the
 // server's own hints, followed, must reach the goal. The boards `show` and
 // `solve` print, and what `generate` writes, read back to the same puzzles.
+// What starts a process a puzzle (`solve`, `show`) and the hints followed
+// take one in five of rush_sample's 300 puzzles, all of the others.
 #include <atomic>
 #include <cctype>
 #include <cstdio>
@@ -308,11 +310,11 @@ TEST_F(RoundTrip, EveryPrefixOfEveryStoredSolutionIsAPositionTheHintsKnow) {
 }
 
 // A player who plays the server's hints, each in the start's labels, gets
-// there in the optimal number of moves.
+// there in the optimal number of moves (rush_sample's puzzles one in five).
 TEST_F(RoundTrip, FollowingTheServersHintsReachesTheGoal) {
     std::atomic<int> followed = 0, played = 0;
     on_every_puzzle(*server_, *puzzles_, [&](httplib::Client& c, const Stored& s) {
-        if (s.status != "solved") return;
+        if (s.status != "solved" || !s.sampled) return;
         ++followed;
         const std::string board = c.Get(("/api/puzzles/" + std::to_string(s.id) + "/file").c_str())->body;
         std::vector<std::string> moves;
@@ -333,8 +335,8 @@ TEST_F(RoundTrip, FollowingTheServersHintsReachesTheGoal) {
             ++played;
         }
     });
-    EXPECT_EQ(followed, 361);
-    EXPECT_EQ(played, 6884);
+    EXPECT_EQ(followed, 120);
+    EXPECT_EQ(played, 1741);
     std::cout << "hints followed: " << played << " moves over " << followed << " puzzles\n";
 }
 
