@@ -92,6 +92,10 @@ public:
     // The board for people (solve, show): rows ended by '\n', each indented
     // by `indent` spaces, exits and goals drawn as the family draws them.
     virtual std::string board_text(const Puzzle& puzzle, int indent = 2) const = 0;
+    // The puzzle as a board file in one of the family's formats, which
+    // read() reads back to the same key: the web app's export, and the text
+    // its player sends back with the moves.
+    virtual std::string file_text(const Puzzle& puzzle) const = 0;
     // "6x6, exit right of row 3, 9 blocks, 0 fixed": the heading of `show`.
     virtual std::string summary(const Puzzle& puzzle) const = 0;
     // What a goal board has, for sentences ("12 boards with the prisoner out",

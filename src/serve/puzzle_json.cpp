@@ -7,25 +7,7 @@
 
 namespace slidedb::serve {
 
-namespace {
-
-bool reads_back(const Family& family, const std::string& text, const std::string& key) {
-    for (const ReadItem& item : family.read(text))
-        if (const auto* p = std::get_if<ReadPuzzle>(&item)) return p->puzzle.key == key;
-    return false;
-}
-
-}  // namespace
-
-std::string file_text(const Family& family, const Puzzle& puzzle) {
-    // The drawing for people reads back in most families (exits and goals
-    // drawn in); the canonical board where it does not.
-    std::string drawn = family.board_text(puzzle, 0);
-    if (reads_back(family, drawn, puzzle.key)) return drawn;
-    std::string board = puzzle.board + "\n";
-    if (reads_back(family, board, puzzle.key)) return board;
-    return drawn;
-}
+std::string file_text(const Family& family, const Puzzle& puzzle) { return family.file_text(puzzle); }
 
 void puzzle_members(Json& j, const Family& family, const Puzzle& puzzle) {
     j.member("family", puzzle.family)

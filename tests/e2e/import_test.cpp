@@ -90,14 +90,14 @@ TEST(Import, BadInputBecomesErrorRowsAndTheBatchGoesOn) {
     fs::resize_file(dir / "in/6_huge.txt", 65u << 20);  // sparse: costs no disk
     const Outcome r = slidedb(dir, "import in missing_folder --db t.db");
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.err.find("in/2_two_prisoners.txt:1: two prisoners"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("in/2_two_prisoners.txt:3: two prisoners"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("in/4_mixed.txt:2: "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("missing_folder: no such file or folder"), std::string::npos) << r.err;
 
     SQLite::Database db((dir / "t.db").string());
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 2);
     EXPECT_EQ(dump(db, "SELECT path, line FROM errors ORDER BY path, line"),
-              "in/2_two_prisoners.txt|1\nin/3_binary.dat|0\nin/4_mixed.txt|2\nin/5_empty.txt|0\n"
+              "in/2_two_prisoners.txt|3\nin/3_binary.dat|0\nin/4_mixed.txt|2\nin/5_empty.txt|0\n"
               "in/6_huge.txt|0\nmissing_folder|0\n");
     EXPECT_NE(r.err.find("in/6_huge.txt: file is 68157440 bytes; inputs over 67108864 bytes are not read"),
               std::string::npos)

@@ -74,9 +74,9 @@ TEST(Tiles, ImportStoresClustersParityAndErrors) {
               "tiles 4x2 7 6 5 4 / 3 2 1 0 goal 0 1 2 3 / 4 5 6 7|28\n");
     EXPECT_EQ(dump(db, "SELECT line, claimed_moves, moves FROM claim_mismatches"), "4|9|28\n");
     EXPECT_EQ(dump(db, "SELECT path, line, message FROM errors ORDER BY line"),
-              "in/bad.txt|1|tile 3 appears twice and tile 6 is missing\n"
-              "in/bad.txt|5|two blanks\n"
-              "in/bad.txt|9|ragged rows: row 2 (line 10) has 2 tiles, row 1 has 3\n"
+              "in/bad.txt|2|tile 3 appears twice and tile 6 is missing\n"
+              "in/bad.txt|7|two blanks\n"
+              "in/bad.txt|10|ragged rows: row 2 has 2 tiles, row 1 has 3\n"
               "in/bad.txt|14|the goal on line 13 is 2x2, this board is 3x3\n");
 }
 

@@ -118,6 +118,37 @@ TEST(GridFormat, ExitLeftFromHeader) {
     EXPECT_EQ(p.board.key(), "unblock 4x4 left ..../..AA/..../....");
 }
 
+// The drawing `show` and `solve` print (board_text) reads back: indented
+// rows, the exit marked beside the prisoner's row.
+TEST(GridFormat, ReadsTheDrawingWithItsExitMark) {
+    const BoardRead left = one_puzzle("   ..B.CDD\n   x.B.C..\n  <..AAE..\n   FFGxE.H\n   x.G.xxH\n   II.JJ..\n   KK..LL.\n");
+    EXPECT_EQ(left.board.exit, Side::Left);
+    EXPECT_EQ(left.board.key(), "unblock 7x7 left ..B.CDD/x.B.C../..AAE../FFGxE.H/x.G.xxH/II.JJ../KK..LL.");
+    EXPECT_EQ(board_text(left.board, 0), " ..B.CDD\n x.B.C..\n<..AAE..\n FFGxE.H\n x.G.xxH\n II.JJ..\n KK..LL.\n");
+    EXPECT_EQ(one_puzzle(board_text(left.board, 0)).board, left.board);
+    EXPECT_EQ(one_puzzle(board_text(left.board, 5)).board, left.board);
+    // A mark states the exit over the header above it.
+    const BoardRead right = one_puzzle("# exit: left\n  ....\n  ..AA>\n  ....\n  ....\n");
+    EXPECT_EQ(right.board.key(), "unblock 4x4 right ..../..AA/..../....");
+    EXPECT_EQ(one_puzzle(board_text(right.board)).board, right.board);
+    // Cells written apart, and a '<' with no blank under it on the other rows.
+    EXPECT_EQ(one_puzzle("  . . . .\n< A A . .\n  . . . .\n  . . . .\n").board.key(),
+              "unblock 4x4 left ..../AA../..../....");
+    EXPECT_EQ(one_puzzle("....\n<AA..\n....\n....\n").board.key(), "unblock 4x4 left ..../AA../..../....");
+}
+
+TEST(GridFormat, RejectsExitMarksThatDisagree) {
+    ReadError e = one_error("....\n<AA..>\n....\n....\n");
+    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.message, "a row marked as the exit on both sides ('<' and '>'); a board has one exit (lines 1-4)");
+    e = one_error("....\n..AA>\n....>\n....\n");
+    EXPECT_EQ(e.line, 3);
+    EXPECT_EQ(e.message, "a second exit mark (row 2 is marked already); a board has one exit (lines 1-4)");
+    e = one_error("# c\n....\n..AA\n....>\n....\n");
+    EXPECT_EQ(e.line, 4);
+    EXPECT_EQ(e.message, "the exit is on row 3 but the prisoner is on row 2 (lines 2-5)");
+}
+
 TEST(GridFormat, SeveralPuzzlesWithOneBadAmongThem) {
     const auto items = read_boards(
         "....\nAA..\n....\n....\n"    // 1-4
@@ -130,7 +161,7 @@ TEST(GridFormat, SeveralPuzzlesWithOneBadAmongThem) {
     EXPECT_EQ(as_puzzle(items[0])->line, 1);
     EXPECT_EQ(as_puzzle(items[0])->board.grid(), "....\nAA..\n....\n....");
     ASSERT_TRUE(as_error(items[1]));
-    EXPECT_EQ(as_error(items[1])->line, 6);
+    EXPECT_EQ(as_error(items[1])->line, 7);  // where the prisoner's cells part
     EXPECT_TRUE(contains(as_error(items[1])->message, "two prisoners"))
         << as_error(items[1])->message;
     ASSERT_TRUE(as_puzzle(items[2]));
@@ -163,13 +194,13 @@ ReadError grid_error(std::string_view rows) {
 
 TEST(GridFormat, RejectsUnknownCharacter) {
     const ReadError e = grid_error("....\nAA#.\n....\n....\n");
-    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.line, 3);  // the row's own line
     EXPECT_EQ(e.message, "row 2 col 3: '#' is not a cell (comments go on lines of their own) (lines 2-5)");
 }
 
 TEST(GridFormat, RejectsRaggedRows) {
     const ReadError e = grid_error("....\nAA..\n...\n....\n");
-    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.line, 4);  // the short row's line
     EXPECT_EQ(e.message, "ragged rows: row 1 has 4 cells but row 3 has 3 (lines 2-5)");
 }
 
@@ -203,7 +234,7 @@ TEST(GridFormat, RejectsNoPrisoner) {
 
 TEST(GridFormat, RejectsTwoPrisoners) {
     const ReadError e = grid_error("....\nAA.A\n...A\n....\n");
-    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.line, 3);
     EXPECT_TRUE(contains(e.message, "two prisoners")) << e.message;
 }
 
@@ -343,7 +374,7 @@ TEST(FramedFormat, RejectsGapsOnBothSides) {
 
 TEST(FramedFormat, RejectsExitNotOnThePrisonersRow) {
     const ReadError e = one_error("+----+\n|    |\n|AA  |\n|\n|    |\n+----+\n");
-    EXPECT_EQ(e.line, 1);
+    EXPECT_EQ(e.line, 4);  // the exit's row
     EXPECT_EQ(e.message, "the exit is on row 3 but the prisoner is on row 2");
 }
 
@@ -383,9 +414,9 @@ TEST(FramedFormat, RejectsABadTopFrame) {
     EXPECT_TRUE(contains(e.message, "top of a framed board")) << e.message;
 }
 
-TEST(FramedFormat, BoardErrorsNameThePuzzlesFirstLine) {
+TEST(FramedFormat, BoardErrorsNameTheLineOfTheirRow) {
     const ReadError e = one_error("\n+----+\n|    |\n|AA\n|B   |\n|    |\n+----+\n");
-    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.line, 5);
     EXPECT_TRUE(contains(e.message, "single cell")) << e.message;
 }
 

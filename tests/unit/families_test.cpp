@@ -45,6 +45,33 @@ TEST(Families, ABoardFileIsReadByItsFamily) {
     EXPECT_EQ(std::get<ReadError>(binary[0]).message, "binary data, not a board file");
 }
 
+// A puzzle's file text (the web app's export) is one of its family's
+// formats and reads back to the same key: exits and goals stated.
+TEST(Families, EachFamilysFileTextReadsBackToTheSameKey) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"# exit: left\n....\n..AA\nBB.x\n....\n", "# exit: left\n....\n..AA\nBB.x\n....\n"},
+        {"....\nAA..\n..BB\n....\n", "....\nAA..\n..BB\n....\n"},
+        {"# goal: blank first\n1 0 2\n3 4 5\n6 7 8\n", "# goal: 0 1 2 / 3 4 5 / 6 7 8\n1 . 2\n3 4 5\n6 7 8\n"},
+        {"1 2 3\n4 5 6\n7 0 8\n", "1 2 3\n4 5 6\n7 . 8\n"},
+        {"1 0 2\n3 4 5\n6 7 8\n", "1 . 2\n3 4 5\n6 7 8\n"},  // not a database line of Unblock
+        {"start\n#B..\nAA.C\ngoal\n#...\n..AA\n", "start\n#B..\nAA.C\ngoal\n#...\n..AA\n"},
+    };
+    for (const auto& [text, file] : cases) {
+        const Puzzle p = only_puzzle(read_board_text(text)).puzzle;
+        const std::string out = family_of(p).file_text(p);
+        EXPECT_EQ(out, file) << text;
+        EXPECT_EQ(only_puzzle(read_board_text(out)).puzzle.key, p.key) << out;
+    }
+    // A tiles drawing states another goal too, above the start of a replay.
+    const Puzzle korf = only_puzzle(read_board_text("# goal: blank first\n1 0 2\n3 4 5\n6 7 8\n")).puzzle;
+    const Family& tiles = family_of(korf);
+    EXPECT_EQ(tiles.board_text(korf, 1), " # goal: 0 1 2 / 3 4 5 / 6 7 8\n 1 . 2\n 3 4 5\n 6 7 8\n");
+    const std::vector<ReplayStep> steps = tiles.replay(korf, "1L");
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(steps[0].text, "# goal: 0 1 2 / 3 4 5 / 6 7 8\n1 . 2\n3 4 5\n6 7 8\n");
+    EXPECT_EQ(steps[1].text, ". 1 2\n3 4 5\n6 7 8\n");
+}
+
 TEST(Families, UnblockFillsThePuzzleAndItsFacts) {
     const ReadPuzzle r = only_puzzle(read_board_text("# exit: left\n....\n..AA\nBB.x\n....\n"));
     const Puzzle& p = r.puzzle;

@@ -93,13 +93,13 @@ TEST(TilesFormat, GoalDirectives) {
 }
 
 TEST(TilesFormat, NamesEachProblemWithItsLine) {
-    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 5 3\n7 8 0\n")[0]), "1: tile 3 appears twice and tile 6 is missing");
-    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 0 6\n7 8 0\n")[0]), "1: two blanks");
-    EXPECT_EQ(error(read_tiles_text("\n1 2 3\n4 5\n7 8 0 6\n")[0]), "2: ragged rows: row 2 (line 3) has 2 tiles, row 1 has 3");
-    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 9 6\n7 8 0\n")[0]), "1: tile 9 does not fit a 3x3 board (tiles 1 to 8)");
+    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 5 3\n7 8 0\n")[0]), "2: tile 3 appears twice and tile 6 is missing");
+    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 0 6\n7 8 0\n")[0]), "3: two blanks");
+    EXPECT_EQ(error(read_tiles_text("\n1 2 3\n4 5\n7 8 0 6\n")[0]), "3: ragged rows: row 2 has 2 tiles, row 1 has 3");
+    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 9 6\n7 8 0\n")[0]), "2: tile 9 does not fit a 3x3 board (tiles 1 to 8)");
     EXPECT_EQ(error(read_tiles_text("# goal: 1 2 / 3 0\n1 2 3 / 4 5 6 / 7 8 0\n")[0]),
               "2: the goal on line 1 is 2x2, this board is 3x3");
-    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 x 6\n7 8 0\n")[0]), "1: line 2: 'x' is not a tile number");
+    EXPECT_EQ(error(read_tiles_text("1 2 3\n4 x 6\n7 8 0\n")[0]), "2: 'x' is not a tile number");
     EXPECT_EQ(error(read_tiles_text("# goal: 1 1 / 3 0\n")[0]), "1: goal: tile 1 appears twice and tile 2 is missing");
     EXPECT_EQ(error(read_tiles_text("7 57 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n")[0]),
               "1: 17 cells make no square board; say its shape with '# size: WxH'");

@@ -93,7 +93,7 @@ TEST(TilesFamily, StreamingReaderAgreesWithTheWholeRead) {
     EXPECT_EQ(whole,
               "2 tiles 2x2 1 0 / 2 3 goal 0 1 / 2 3\n"
               "6 tiles 3x2 1 2 3 / 4 0 5 goal 0 1 2 / 3 4 5\n"
-              "7 error line 8: 'x' is not a tile number\n"
+              "8 error 'x' is not a tile number\n"
               "11 tiles 3x3 1 2 3 / 4 5 6 / 7 0 8 goal 0 1 2 / 3 4 5 / 6 7 8\n");
     for (std::size_t piece : {1u, 2u, 7u, 64u}) {
         auto reader = tiles.reader();

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "families/blocks/canonical.h"
 #include "families/blocks/format.h"
 #include "families/blocks/generate/blocks_generator.h"
 #include "families/blocks/geometry.h"
@@ -95,8 +96,12 @@ public:
     }
 
     Puzzle position(const Puzzle& start, std::string_view moves) const override {
+        // Played in the start's letters, keyed canonically: two positions that
+        // differ only by which of two same-shaped pieces stands where are one
+        // board, and the search from it names pieces by its own letters.
         try {
-            return blocks::to_puzzle(blocks::replay(blocks::board_of(start, true), moves).back());
+            return blocks::to_puzzle(
+                blocks::canonical_board(blocks::replay(blocks::board_of(start, true), moves).back()));
         } catch (const blocks::MoveError& e) {
             throw PuzzleError(e.what());
         }
@@ -104,6 +109,10 @@ public:
 
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         return blocks::board_text(blocks::board_of(puzzle, true), indent);
+    }
+
+    std::string file_text(const Puzzle& puzzle) const override {
+        return blocks::board_of(puzzle, true).text() + "\n";
     }
 
     std::string summary(const Puzzle& puzzle) const override {

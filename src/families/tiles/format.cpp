@@ -249,10 +249,19 @@ TileItem read_puzzle_line(const Line& line, const Directives& d) {
     return puzzle_of(board, d, line.number, "lines", std::move(id), claim);
 }
 
+// A problem of a grid found on one of its lines.
+class LineError : public TileError {
+public:
+    LineError(int line, const std::string& what) : TileError(what), line(line) {}
+    int line;
+};
+
 template <class F>
 TileItem guarded(int line, F f) {
     try {
         return f();
+    } catch (const LineError& e) {
+        return TileReadError{e.line, e.what()};
     } catch (const TileError& e) {
         return TileReadError{line, e.what()};
     }
@@ -274,13 +283,15 @@ std::vector<Line> split_lines(std::string_view text) {
 
 // The rows of the grid being read, checked as its lines come: a grid line
 // is one row. Only a board's height of rows is kept; the problems the whole
-// grid would show are noted in the order it would show them.
+// grid would show are noted in the order it would show them, each with the
+// line it is on.
 struct GridRows {
     int first = 0;                       // line of the first row; 0: no grid
     std::vector<std::vector<int>> rows;  // at most kMaxSide + 1
+    std::vector<int> lines;              // the line of each row kept
     int count = 0;                       // rows in all
-    std::optional<std::string> bad_tile;  // the first line with a token that is no tile
-    std::optional<std::string> ragged;   // the first row longer or shorter than the first
+    std::optional<LineError> bad_tile;   // the first line with a token that is no tile
+    std::optional<LineError> ragged;     // the first row longer or shorter than the first
 
     void add(const Line& l) {
         if (first == 0) first = l.number;
@@ -289,20 +300,50 @@ struct GridRows {
         try {
             row = std::move(rows_of(tokens(l.text)).front());
         } catch (const TileError& e) {
-            if (!bad_tile) bad_tile = fmt::format("line {}: {}", l.number, e.what());
+            if (!bad_tile) bad_tile.emplace(l.number, e.what());
             return;
         }
         if (!rows.empty() && row.size() != rows.front().size() && !ragged)
-            ragged = fmt::format("ragged rows: row {} (line {}) has {} tiles, row 1 has {}", count, l.number,
-                                 row.size(), rows.front().size());
-        if (rows.size() <= static_cast<std::size_t>(kMaxSide)) rows.push_back(std::move(row));
+            ragged.emplace(l.number, fmt::format("ragged rows: row {} has {} tiles, row 1 has {}", count,
+                                                 row.size(), rows.front().size()));
+        if (rows.size() <= static_cast<std::size_t>(kMaxSide)) {
+            rows.push_back(std::move(row));
+            lines.push_back(l.number);
+        }
+    }
+
+    // The line of the tile make_board names first: one out of range, the
+    // second blank, the second of the smallest repeated tile; the first
+    // line when the problem is the board's size.
+    int line_of_problem() const {
+        const int width = static_cast<int>(rows.front().size()), height = static_cast<int>(rows.size());
+        if (width < kMinSide || height < kMinSide || width > kMaxSide || height > kMaxSide) return first;
+        const int n = width * height;
+        std::vector<int> seen(static_cast<std::size_t>(std::max(n, 1)), 0);
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            for (int t : rows[r])
+                if (t < 0 || t >= n) return lines[r];
+        int repeated = n;
+        for (const auto& row : rows)
+            for (int t : row)
+                if (++seen[static_cast<std::size_t>(t)] == 2 && t > 0) repeated = std::min(repeated, t);
+        if (seen[kBlank] > 1) repeated = kBlank;
+        std::fill(seen.begin(), seen.end(), 0);
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            for (int t : rows[r])
+                if (++seen[static_cast<std::size_t>(t)] == 2 && t == repeated) return lines[r];
+        return first;
     }
 
     TileBoard board() const {
-        if (bad_tile) throw TileError(*bad_tile);
-        if (ragged) throw TileError(*ragged);
+        if (bad_tile) throw *bad_tile;
+        if (ragged) throw *ragged;
         if (count > kMaxSide) return make_board(static_cast<int>(rows.front().size()), count, {});  // throws
-        return board_from_rows(rows);
+        try {
+            return board_from_rows(rows);
+        } catch (const TileError& e) {
+            throw LineError(line_of_problem(), e.what());
+        }
     }
 };
 

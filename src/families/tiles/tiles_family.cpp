@@ -134,6 +134,13 @@ Stored from_puzzle(const Puzzle& p) {
     }
 }
 
+// The board for people, as it reads back: the rows, under the goal when it
+// is not the usual one (blank last), which a drawing cannot show.
+std::string drawing(const Stored& s) {
+    const bool usual = s.goal == blank_last_goal(s.board.width, s.board.height);
+    return (usual ? std::string() : "# goal: " + board_text(s.goal) + "\n") + board_picture(s.board);
+}
+
 ReadItem read_item(const TileItem& item) {
     if (const auto* e = std::get_if<TileReadError>(&item)) return ReadError{e->line, e->message};
     const auto& t = std::get<TilePuzzle>(item);
@@ -197,7 +204,7 @@ public:
 
     std::vector<ReplayStep> replay(const Puzzle& puzzle, std::string_view solution) const override {
         const Stored s = from_puzzle(puzzle);
-        std::vector<ReplayStep> steps{{"", board_picture(s.board)}};
+        std::vector<ReplayStep> steps{{"", drawing(s)}};  // the goal stated once, at the start
         TileBoard at = s.board;
         try {
             for (const TileMove& m : parse_moves(solution)) {
@@ -224,10 +231,12 @@ public:
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         const Stored s = from_puzzle(puzzle);
         std::string out;
-        std::istringstream in(board_picture(s.board));
+        std::istringstream in(drawing(s));
         for (std::string line; std::getline(in, line);) out += std::string(static_cast<std::size_t>(indent), ' ') + line + "\n";
         return out;
     }
+
+    std::string file_text(const Puzzle& puzzle) const override { return drawing(from_puzzle(puzzle)); }
 
     std::string summary(const Puzzle& puzzle) const override {
         const Stored s = from_puzzle(puzzle);

@@ -119,11 +119,12 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
     const int width = static_cast<int>(rows[0].size());
     for (int r = 0; r < height; ++r)
         if (std::string why = not_a_cell(rows[static_cast<size_t>(r)], r, prisoner); !why.empty())
-            throw BoardError(why);
+            throw BoardError(why, r);
     for (int r = 1; r < height; ++r) {
         if (static_cast<int>(rows[static_cast<size_t>(r)].size()) != width)
             throw BoardError(fmt::format("ragged rows: row 1 has {} cells but row {} has {}", width,
-                                         r + 1, rows[static_cast<size_t>(r)].size()));
+                                         r + 1, rows[static_cast<size_t>(r)].size()),
+                             r);
     }
     if (width < kMinSide || width > kMaxSide || height < kMinSide || height > kMaxSide)
         throw BoardError(fmt::format("board is {}x{}; sizes from {}x{} to {}x{} are supported",
@@ -153,7 +154,7 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
                 board.fixed.push_back(cell);
                 continue;
             } else if (!std::isalnum(static_cast<unsigned char>(ch))) {
-                throw BoardError(fmt::format("unknown character {} at {}", shown(ch), where(r, c)));
+                throw BoardError(fmt::format("unknown character {} at {}", shown(ch), where(r, c)), r);
             }
             int& g = group_of[static_cast<unsigned char>(ch)];
             if (g < 0) {
@@ -173,23 +174,28 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
         if (cells.size() == 1)
             throw BoardError(fmt::format("block {} at {} is a single cell; movable blocks are 2 or "
                                          "more cells long (use 'x' for a fixed cell)",
-                                         shown(grp.label), where(first.row, first.col)));
+                                         shown(grp.label), where(first.row, first.col)),
+                             first.row);
         const bool horizontal = cells[1].row == first.row;
         bool straight = true;
+        int stray_row = first.row;  // where the run breaks, for the reader's line
         for (size_t k = 1; k < cells.size(); ++k) {
             const Cell want = horizontal ? Cell{first.row, static_cast<std::uint8_t>(first.col + k)}
                                          : Cell{static_cast<std::uint8_t>(first.row + k), first.col};
+            if (straight && !(cells[k] == want)) stray_row = cells[k].row;
             straight = straight && cells[k] == want;
         }
         if (!straight) {
             if (grp.label == prisoner && pieces(cells) > 1)
                 throw BoardError(fmt::format("two prisoners: {} cells form separate blocks (first "
                                              "at {})",
-                                             shown(prisoner), where(first.row, first.col)));
+                                             shown(prisoner), where(first.row, first.col)),
+                                 stray_row);
             throw BoardError(fmt::format("block {} at {} is not one straight segment ({})",
                                          shown(grp.label), where(first.row, first.col),
                                          pieces(cells) > 1 ? "its cells form separate groups"
-                                                           : "its cells bend"));
+                                                           : "its cells bend"),
+                             stray_row);
         }
         Block b{first.row, first.col, static_cast<std::uint8_t>(cells.size()),
                 horizontal ? Axis::Horizontal : Axis::Vertical};
@@ -197,7 +203,8 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
             if (!horizontal)
                 throw BoardError(fmt::format("the prisoner at {} is vertical; it must lie along "
                                              "its row to reach the exit",
-                                             where(first.row, first.col)));
+                                             where(first.row, first.col)),
+                                 first.row);
             prisoner_index = static_cast<int>(blocks.size());
         }
         blocks.push_back(b);
@@ -209,7 +216,8 @@ Board board_from_grid(const std::vector<std::string>& rows, Side exit, int exit_
     const Block& p = blocks[static_cast<size_t>(prisoner_index)];
     if (exit_row >= 0 && exit_row != p.row)
         throw BoardError(fmt::format("the exit is on row {} but the prisoner is on row {}",
-                                     exit_row + 1, p.row + 1));
+                                     exit_row + 1, p.row + 1),
+                         exit_row);
     board.blocks.push_back(p);
     for (size_t i = 0; i < blocks.size(); ++i)
         if (static_cast<int>(i) != prisoner_index) board.blocks.push_back(blocks[i]);

@@ -42,7 +42,8 @@ struct Cell {
 // Thrown by board_from_grid and the readers: what is wrong, in words a user
 // can act on. The reader adds the file and line.
 struct BoardError : PuzzleError {
-    using PuzzleError::PuzzleError;
+    explicit BoardError(const std::string& what, int row = -1) : PuzzleError(what), row(row) {}
+    int row;  // the grid row (0-based) the problem is on, for the reader's line; -1: the whole board
 };
 
 struct Board {

@@ -111,7 +111,9 @@ Kind kind_of(std::string_view text) {
     if (w.size() == 4 && is_digits(w[0]) && is_digits(w[1]) && is_digits(w[2]) &&
         format::is_axis(w[3]))
         return Kind::Blocks;
-    if (w.size() == 3 && is_digits(w[0]) && !is_digits(w[1]) && is_digits(w[2]))
+    // MOVES BOARD CLUSTER; a middle word of one character is a grid's cell
+    // (a row of numbered tiles with its blank, "1 . 2", is no puzzle of ours).
+    if (w.size() == 3 && is_digits(w[0]) && !is_digits(w[1]) && w[1].size() > 1 && is_digits(w[2]))
         return Kind::Database;
     // The smallest database BOARD (4x4) is longer than the widest grid row.
     if (w.size() == 1)

@@ -47,13 +47,15 @@ bool parse_number(std::string_view s, Int& out) {
 bool is_axis(std::string_view s);  // "h" or "v", either case
 
 // Runs `build` (a board_from_grid call); its BoardError becomes a ReadError
-// at `line`, since the board's own message names only rows and columns.
+// on the line of the grid row it names (`row_lines[row]`), else at `line`,
+// the puzzle's first.
 template <class Build>
-BoardItem puzzle_or_error(int line, std::string_view format, Build build) {
+BoardItem puzzle_or_error(int line, std::string_view format, Build build, std::span<const int> row_lines = {}) {
     try {
         return BoardRead{build(), line, std::string(format), {}, {}};
     } catch (const BoardError& e) {
-        return ReadError{line, e.what()};
+        const bool named = e.row >= 0 && static_cast<std::size_t>(e.row) < row_lines.size();
+        return ReadError{named ? row_lines[static_cast<std::size_t>(e.row)] : line, e.what()};
     }
 }
 

@@ -39,6 +39,7 @@ BoardItem read_framed(std::span<const Line> lines, std::size_t& used) {
 
     const std::size_t width = top.text.size() - 2;
     std::vector<std::string> rows;
+    std::vector<int> row_lines;
     int exit_row = -1;
     Side exit = Side::Right;
     for (std::size_t i = 1; i < end; ++i) {
@@ -69,6 +70,7 @@ BoardItem read_framed(std::span<const Line> lines, std::size_t& used) {
         std::string padded(cells);
         padded.resize(width, ' ');
         rows.push_back(std::move(padded));
+        row_lines.push_back(line.number);
     }
     if (exit_row < 0) return ReadError{top.number, "framed board has no exit gap"};
 
@@ -76,7 +78,7 @@ BoardItem read_framed(std::span<const Line> lines, std::size_t& used) {
         return r.find('*') != std::string::npos;
     });
     return puzzle_or_error(top.number, "framed",
-                           [&] { return board_from_grid(rows, exit, exit_row, star ? '*' : 'A'); });
+                           [&] { return board_from_grid(rows, exit, exit_row, star ? '*' : 'A'); }, row_lines);
 }
 
 }  // namespace slidedb::format

@@ -108,11 +108,19 @@ public:
     Puzzle position(const Puzzle& start, std::string_view moves) const override {
         Board b = board_of(start);
         for (const Move m : parse_moves(b, std::string(moves))) b = apply_move(b, m);
-        return to_puzzle(b);
+        // Moved blocks keep the start's labels; the position is keyed with
+        // its own, in reading order, as its text reads back.
+        return to_puzzle(board_from_text(b.grid(), b.exit));
     }
 
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         return slidedb::board_text(board_of(puzzle), indent);
+    }
+
+    std::string file_text(const Puzzle& puzzle) const override {
+        // The letter grid, under the directive a left exit needs.
+        const Board b = board_of(puzzle);
+        return (b.exit == Side::Left ? "# exit: left\n" : "") + b.grid() + "\n";
     }
 
     std::string summary(const Puzzle& puzzle) const override {
