@@ -67,7 +67,9 @@ TEST(BlocksFamily, SolvesAndReplaysThroughTheInterface) {
     const std::vector<ReplayStep> steps = f.replay(p, r.solution);
     ASSERT_EQ(steps.size(), 82u);
     EXPECT_EQ(steps.front().move, "");
-    EXPECT_EQ(steps.front().text, "BAAC\nBAAC\nDEEF\nDGHF\nI++J\n");
+    // The start in the file's form, goal included: it reads back.
+    EXPECT_EQ(steps.front().text, "start\nBAAC\nBAAC\nDEEF\nDGHF\nI..J\ngoal\n....\n....\n....\n.AA.\n.AA.\n");
+    EXPECT_EQ(only_puzzle(read_board_text(steps.front().text)).puzzle.key, p.key);
     // A ends on the bottom middle: rows 4 and 5, columns 2 and 3.
     const std::string& end = steps.back().text;
     ASSERT_EQ(end.size(), 25u);

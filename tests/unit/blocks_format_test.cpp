@@ -134,5 +134,16 @@ TEST(StartGoalFormat, NamesMissingPartsAndExtraPuzzles) {
     EXPECT_EQ(read_bad("A.\n"), (ReadError{0, "not a start/goal board: no line 'start' after the comments"}));
 }
 
+// A board printed indented (`show`, `solve`) reads back: the spaces before
+// `start` go from every line, and no more, as an outline may begin with spaces.
+TEST(StartGoalFormat, ReadsABoardPrintedIndented) {
+    const std::string plain = "start\n A.\n.A.\ngoal\n .A\n..A\n";
+    const std::string indented = "  start\n   A.\n  .A.\n  goal\n   .A\n  ..A\n";
+    const auto a = std::get<ReadBoard>(read_start_goal(plain));
+    const auto b = std::get<ReadBoard>(read_start_goal(indented));
+    EXPECT_EQ(b.board.text(), a.board.text());
+    EXPECT_EQ(b.board.text(), "start\n.A.\n.A.\ngoal\n..A\n..A");
+}
+
 }  // namespace
 }  // namespace slidedb::blocks

@@ -88,7 +88,10 @@ public:
             std::istringstream in{std::string(solution)};
             for (std::string token; in >> token;) moves.push_back(token);
             std::vector<ReplayStep> steps;
-            for (std::size_t i = 0; i < boards.size(); ++i) steps.push_back({moves[i], blocks::board_text(boards[i], 0)});
+            // The start in the file's own form, goal included, so that what
+            // `show` and `solve` print reads back; each later board drawn.
+            steps.push_back({moves[0], boards[0].text() + "\n"});
+            for (std::size_t i = 1; i < boards.size(); ++i) steps.push_back({moves[i], blocks::board_text(boards[i], 0)});
             return steps;
         } catch (const blocks::MoveError& e) {
             throw PuzzleError(e.what());

@@ -34,11 +34,16 @@ std::vector<Line> lines_of(std::string_view text) {
     return out;
 }
 
-// A marker line (`start`, `goal`), trailing blanks allowed.
+// A marker line (`start`, `goal`), blanks around it allowed: a board
+// printed indented (`show`, `solve`) reads back.
 bool is_marker(std::string_view line, std::string_view word) {
+    const std::size_t begin = line.find_first_not_of(' ');
     const std::size_t end = line.find_last_not_of(" \t");
-    return end != std::string_view::npos && line.substr(0, end + 1) == word;
+    return end != std::string_view::npos && line.substr(begin, end + 1 - begin) == word;
 }
+
+// The spaces before a marker line: the indentation of the whole board.
+std::size_t indent_of(std::string_view marker) { return marker.find_first_not_of(' '); }
 
 bool is_comment_or_blank(std::string_view line) {
     const std::size_t first = line.find_first_not_of(" \t");
@@ -191,6 +196,7 @@ struct StartGoalReader::State {
     int number = 0;
     int markers = 0;          // `start`, `goal` and any after them
     int rows = 0;             // rows of the grid being read
+    std::size_t indent = 0;   // spaces before `start`, taken off every line after it
     bool not_start_goal = false;
     std::optional<ReadError> refused;  // an overlong line
 
@@ -214,13 +220,19 @@ void StartGoalReader::line(std::string_view text, std::size_t bytes) {
     }
     if (st.markers == 0) {
         if (is_marker(text, "start")) {
-            st.keep(text, n);
+            st.indent = indent_of(text);
+            st.keep(text.substr(st.indent), n);
             st.markers = 1;
         } else if (!is_comment_or_blank(text)) {
             st.not_start_goal = true;
         }
         return;
     }
+    // Rows drawn at the marker's indentation: only that many leading spaces
+    // go (a board's own outline may begin with spaces).
+    std::size_t lead = 0;
+    while (lead < st.indent && lead < text.size() && text[lead] == ' ') ++lead;
+    text.remove_prefix(lead);
     if (is_marker(text, "start") || is_marker(text, "goal")) {
         st.blanks.clear();
         st.keep(text, n);
