@@ -7,18 +7,121 @@
 #   RUNS=5 scripts/bench.sh     more runs per import figure
 #   scripts/bench.sh reports    the reports on a million puzzles alone
 #   scripts/bench.sh pace       the import of rush_18k against its search alone
+#   scripts/bench.sh shots [N]  N phone screenshots (default 1000): scan against import
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+only=${1:-all}
 "$root/scripts/setup.sh"
-"$root/scripts/build.sh" >/dev/null
+if [ "$only" = shots ]; then
+    "$root/scripts/build.sh" --target slidedb --target png_to_jpeg >/dev/null
+else
+    "$root/scripts/build.sh" >/dev/null
+fi
 bin="$root/build/slidedb"
 out="$root/build/bench"
 data="$root/tests/data/boards"
 runs=${RUNS:-3}
-only=${1:-all}
 mkdir -p "$out"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# Screenshots the size of a phone's (1080x1920), drawn by `slidedb render`:
+# half PNG, half JPEG (quality 90); in each, half in the first look (its
+# three woods in turn) and half in the current look, with and without a
+# phone's status and navigation bars. Each format is read by `scan` (one
+# thread) and by `import` with 1 and 2 jobs into a fresh database, one after
+# the other in every round so all three meet the same machine; the figures
+# are medians of RUNS rounds, with the peak memory of each.
+if [ "$only" = shots ]; then
+    n=${2:-1000}
+    shots="$out/shots-$n"
+    if [ ! -f "$shots/complete" ]; then
+        echo "== Drawing $n screenshots of 1080x1920 into $shots (once)"
+        rm -rf "$shots"
+        mkdir -p "$shots/png" "$shots/jpeg" "$shots/tmp"
+        "$bin" generate --count "$n" --seed 30 --size 6x6 -o "$shots/boards.txt"
+        # generate writes a 6x6 board a line ('o' empty); render takes its rows
+        # joined by '/'.
+        awk '!/^#/ && length($0) == 36 {gsub(/o/, "."); s = substr($0, 1, 6)
+             for (k = 7; k <= 36; k += 6) s = s "/" substr($0, k, 6); print s}' "$shots/boards.txt" > "$shots/inline.txt"
+        woods=(orange pale cherry)
+        i=0
+        pairs=()
+        while IFS= read -r board && ((i < n)); do
+            theme=current
+            ((i / 2 % 2)) || theme=${woods[i / 8 % 3]}
+            bars=()
+            ((i / 4 % 2)) && [ "$theme" = current ] && bars=(--bar status --bar nav)  # the current look's own
+            name=$(printf 'shot%05d' "$i")
+            if ((i % 2)); then
+                png="$shots/tmp/$name.png"
+                pairs+=("$png" "$shots/jpeg/$name.jpg")
+            else
+                png="$shots/png/$name.png"
+            fi
+            "$bin" render "$board" --png "$png" --width 1080 --height 1920 --theme "$theme" "${bars[@]}" &
+            (( (i + 1) % $(nproc) )) || wait
+            i=$((i + 1))
+        done < "$shots/inline.txt"
+        wait
+        "$root/build/tests/png_to_jpeg" 90 "${pairs[@]}"
+        rm -rf "$shots/tmp"
+        touch "$shots/complete"
+    fi
+    declare -A wall=() peak=() user=() sys=()
+    run() {  # key command...: one timed run, figures appended to the key's lists
+        local key=$1
+        shift
+        /usr/bin/time -v -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || true
+        wall[$key]+="$(awk -F': ' '/Elapsed/ {n=split($2,t,":"); s=0; for(k=1;k<=n;k++) s=s*60+t[k]; print s}' "$out/time.txt") "
+        user[$key]+="$(awk -F': ' '/User time/ {print $2}' "$out/time.txt") "
+        sys[$key]+="$(awk -F': ' '/System time/ {print $2}' "$out/time.txt") "
+        peak[$key]+="$(awk -F': ' '/Maximum resident/ {printf "%.1f", $2/1024}' "$out/time.txt") "
+    }
+    med() { printf '%s\n' $1 | median; }
+    declare -A count=() read=()
+    for ((r = 0; r < runs; r++)); do
+        for f in png jpeg; do
+            files=("$shots/$f"/*)
+            count[$f]=${#files[@]}
+            run "$f scan" "$bin" scan "${files[@]}"
+            read[${f}scan]=$((${#files[@]} - $(wc -l < "$out/stderr.txt")))  # a refusal is one line
+            for jobs in 1 2; do
+                db="$out/shots.$f.j$jobs.db"
+                rm -f "$db" "$db-wal" "$db-shm"
+                run "$f import$jobs" "$bin" import "$shots/$f" --db "$db" --jobs "$jobs" -q
+                read[$f$jobs]=$(sqlite3 "$db" "SELECT COUNT(*) FROM sources")
+            done
+        done
+    done
+    echo "== $n screenshots of 1080x1920 (PNG and JPEG, both looks, bars and none): pictures a second,"
+    echo "   scan on one thread against import with 1 and 2 jobs (median of $runs rounds; wall, user, system s; peak MB)"
+    printf '%-6s %6s | %-26s | %-34s | %-34s\n' format shots "scan, one thread" "import --jobs 1 (time / scan's)" \
+        "import --jobs 2 (time / scan's)"
+    total_scan=0 total_j1=0 total_j2=0
+    for f in png jpeg; do
+        s=$(med "${wall[$f scan]}")
+        j1=$(med "${wall[$f import1]}")
+        j2=$(med "${wall[$f import2]}")
+        total_scan=$(awk -v a="$total_scan" -v b="$s" 'BEGIN {print a + b}')
+        total_j1=$(awk -v a="$total_j1" -v b="$j1" 'BEGIN {print a + b}')
+        total_j2=$(awk -v a="$total_j2" -v b="$j2" 'BEGIN {print a + b}')
+        cell() {  # wall key
+            awk -v w="$1" -v n="${count[$f]}" -v s="$s" -v u="$(med "${user[$2]}")" -v y="$(med "${sys[$2]}")" \
+                -v p="$(med "${peak[$2]}")" -v scan="$3" 'BEGIN {
+                    if (scan) printf "%6.1f/s %5.2fs u%.1f s%.1f %4.0fMB", n / w, w, u, y, p
+                    else printf "%6.1f/s %5.2fs %.2fx u%.1f s%.1f %4.0fMB", n / w, w, w / s, u, y, p }'
+        }
+        printf '%-6s %6s | %s | %s | %s\n' "$f" "${count[$f]}" "$(cell "$s" "$f scan" 1)" \
+            "$(cell "$j1" "$f import1" 0)" "$(cell "$j2" "$f import2" 0)"
+        echo "       read: ${read[${f}scan]} by scan; stored by import ${read[${f}1]} (jobs 1), ${read[${f}2]} (jobs 2)"
+    done
+    awk -v n="$n" -v s="$total_scan" -v a="$total_j1" -v b="$total_j2" 'BEGIN {
+        printf "both   %6d | %6.1f/s %5.2fs                 | %6.1f/s %5.2fs %.2fx                | %6.1f/s %5.2fs %.2fx\n",
+            n, n / s, s, n / a, a, a / s, n / b, b, b / s }'
+    echo "Runs (wall s): $(for k in "${!wall[@]}"; do printf '[%s: %s] ' "$k" "${wall[$k]% }"; done)"
+    exit 0
+fi
 
 if [ "$only" = all ]; then
 echo "== Solver, one core (Google Benchmark, median of 3)"
