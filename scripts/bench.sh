@@ -59,13 +59,17 @@ if [ "$only" = shots ]; then
             else
                 png="$shots/png/$name.png"
             fi
-            "$bin" render "$board" --png "$png" --width 1080 --height 1920 --theme "$theme" "${bars[@]}" &
+            "$bin" render "$board" --png "$png" --width 1080 --height 1920 --theme "$theme" "${bars[@]}" >/dev/null &
             (( (i + 1) % $(nproc) )) || wait
             i=$((i + 1))
         done < "$shots/inline.txt"
         wait
         "$root/build/tests/png_to_jpeg" 90 "${pairs[@]}"
         rm -rf "$shots/tmp"
+        # The same boards as text, each format's own: what solving and
+        # storing them costs without a picture to read.
+        awk '!/^#/ && length($0) == 36 {print > (n++ % 2 ? jpeg : png)}' png="$shots/png.txt" jpeg="$shots/jpeg.txt" \
+            "$shots/boards.txt"
         touch "$shots/complete"
     fi
     declare -A wall=() peak=() user=() sys=()
@@ -92,10 +96,14 @@ if [ "$only" = shots ]; then
                 run "$f import$jobs" "$bin" import "$shots/$f" --db "$db" --jobs "$jobs" -q
                 read[$f$jobs]=$(sqlite3 "$db" "SELECT COUNT(*) FROM sources")
             done
+            db="$out/shots.$f.text.db"
+            rm -f "$db" "$db-wal" "$db-shm"
+            run "$f text" "$bin" import "$shots/$f.txt" --db "$db" --jobs 1 -q
         done
     done
     echo "== $n screenshots of 1080x1920 (PNG and JPEG, both looks, bars and none): pictures a second,"
     echo "   scan on one thread against import with 1 and 2 jobs (median of $runs rounds; wall, user, system s; peak MB)"
+    echo "   and the import of the same boards as text with 1 job: what solving and storing them costs alone"
     printf '%-6s %6s | %-26s | %-34s | %-34s\n' format shots "scan, one thread" "import --jobs 1 (time / scan's)" \
         "import --jobs 2 (time / scan's)"
     total_scan=0 total_j1=0 total_j2=0
@@ -115,6 +123,7 @@ if [ "$only" = shots ]; then
         printf '%-6s %6s | %s | %s | %s\n' "$f" "${count[$f]}" "$(cell "$s" "$f scan" 1)" \
             "$(cell "$j1" "$f import1" 0)" "$(cell "$j2" "$f import2" 0)"
         echo "       read: ${read[${f}scan]} by scan; stored by import ${read[${f}1]} (jobs 1), ${read[${f}2]} (jobs 2)"
+        echo "       the boards as text, --jobs 1: $(cell "$(med "${wall[$f text]}")" "$f text" 1)"
     done
     awk -v n="$n" -v s="$total_scan" -v a="$total_j1" -v b="$total_j2" 'BEGIN {
         printf "both   %6d | %6.1f/s %5.2fs                 | %6.1f/s %5.2fs %.2fx                | %6.1f/s %5.2fs %.2fx\n",

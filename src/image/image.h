@@ -1,5 +1,5 @@
 // Pictures in memory, and the only door through which file bytes become
-// pixels: PNG through libspng, JPEG through libjpeg-turbo, with every size
+// pixels: PNG through stb_image, JPEG through libjpeg-turbo, with every size
 // bounded before a single pixel is allocated (public input is hostile).
 #pragma once
 

@@ -1,55 +1,51 @@
 #include "image/png_decode.h"
 
-#include <memory>
-
-#include <spng.h>
+#include <climits>
 
 #include <fmt/format.h>
 
+// The one translation unit that compiles stb_image, for PNG only. Its own
+// dimension limit stays at its default so that stbi_info_from_memory
+// reports the size and a refusal can say it.
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#include <stb/stb_image.h>
+#pragma GCC diagnostic pop
+
 namespace slidedb {
 
-namespace {
-
-struct FreeContext {
-    void operator()(spng_ctx* c) const { spng_ctx_free(c); }
-};
-
-// Metadata chunks (text, ICC profiles) are read into memory by libspng:
-// bound each and their sum, far above what a screenshot carries.
-constexpr size_t kMaxChunkBytes = 16u << 20;
-constexpr size_t kMaxChunkCache = 32u << 20;
-
-}  // namespace
-
 std::variant<Image, DecodeError> decode_png(std::string_view bytes) {
-    std::unique_ptr<spng_ctx, FreeContext> ctx(spng_ctx_new(0));
-    if (!ctx) return DecodeError{"cannot decode PNG: out of memory"};
-    spng_ctx* c = ctx.get();
-    auto failed = [](const char* what, int code) {
-        return DecodeError{fmt::format("cannot {} PNG: {}", what, spng_strerror(code))};
-    };
-    int e = spng_set_image_limits(c, kMaxImageSide, kMaxImageSide);
-    if (!e) e = spng_set_chunk_limits(c, kMaxChunkBytes, kMaxChunkCache);
-    if (!e) e = spng_set_crc_action(c, SPNG_CRC_USE, SPNG_CRC_USE);
-    if (!e) e = spng_set_png_buffer(c, bytes.data(), bytes.size());
-    if (e) return failed("read", e);
-    spng_ihdr ihdr{};
-    if ((e = spng_get_ihdr(c, &ihdr))) return failed("read header of", e);
-    if (ihdr.width == 0 || ihdr.height == 0)
-        return DecodeError{fmt::format("PNG has no pixels ({}x{})", ihdr.width, ihdr.height)};
-    if (ihdr.width > static_cast<unsigned>(kMaxImageSide) || ihdr.height > static_cast<unsigned>(kMaxImageSide) ||
-        static_cast<long long>(ihdr.width) * ihdr.height > kMaxImagePixels)
-        return DecodeError{fmt::format("image is {}x{}; at most {} pixels a side and {} megapixels are accepted",
-                                       ihdr.width, ihdr.height, kMaxImageSide, kMaxImagePixels / 1'000'000)};
-    size_t size = 0;
-    if ((e = spng_decoded_image_size(c, SPNG_FMT_RGB8, &size))) return failed("decode", e);
+    if (bytes.size() > static_cast<size_t>(INT_MAX))
+        return DecodeError{fmt::format("PNG file too large ({} bytes)", bytes.size())};
+    const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
+    const int len = static_cast<int>(bytes.size());
+    int w = 0, h = 0, comp = 0;
+    if (!stbi_info_from_memory(data, len, &w, &h, &comp)) {
+        const char* why = stbi_failure_reason();
+        return DecodeError{fmt::format("cannot read PNG header: {}", why ? why : "unknown")};
+    }
+    if (w <= 0 || h <= 0) return DecodeError{fmt::format("PNG has no pixels ({}x{})", w, h)};
+    if (w > kMaxImageSide || h > kMaxImageSide || static_cast<long long>(w) * h > kMaxImagePixels)
+        return DecodeError{fmt::format("image is {}x{}; at most {} pixels a side and {} megapixels are accepted", w, h,
+                                       kMaxImageSide, kMaxImagePixels / 1'000'000)};
+    int dw = 0, dh = 0, dc = 0;
+    stbi_uc* pixels = stbi_load_from_memory(data, len, &dw, &dh, &dc, 3);
+    if (!pixels) {
+        const char* why = stbi_failure_reason();
+        return DecodeError{fmt::format("cannot decode PNG: {}", why ? why : "unknown")};
+    }
     Image img;
-    img.width = static_cast<int>(ihdr.width);
-    img.height = static_cast<int>(ihdr.height);
-    if (size != static_cast<size_t>(img.width) * static_cast<size_t>(img.height) * 3)
-        return DecodeError{"cannot decode PNG: unexpected decoded size"};
-    img.rgb.resize(size);
-    if ((e = spng_decode_image(c, img.rgb.data(), size, SPNG_FMT_RGB8, 0))) return failed("decode", e);
+    img.width = dw;
+    img.height = dh;
+    img.rgb.assign(pixels, pixels + static_cast<size_t>(dw) * static_cast<size_t>(dh) * 3);
+    stbi_image_free(pixels);
     return img;
 }
 

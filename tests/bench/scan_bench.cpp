@@ -5,21 +5,25 @@
 // of those sizes are measured too. Aim: recognition costs under a fifth of
 // decoding.
 //
-// The decoders side by side on the same bytes: stb_image (slidedb's decoder
-// before), libjpeg-turbo whole and reduced by 2, 4, 8 in the DCT, libspng
-// and libpng; then decode_image as slidedb calls it (BM_Decode) and as the
-// import calls it for reading a board (BM_DecodeForReading).
+// The decoders side by side on the same bytes: stb_image (slidedb's PNG
+// decoder, and its JPEG decoder before), libjpeg-turbo whole and reduced by
+// 2, 4, 8 in the DCT, libspng and libpng; then decode_image as slidedb calls
+// it (BM_Decode) and as the import calls it for reading a board
+// (BM_DecodeForReading).
 #include <benchmark/benchmark.h>
 
 #include <png.h>
+#include <spng.h>
 #include <turbojpeg.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
 
-// stb_image for comparison only: slidedb itself no longer builds it.
+// stb_image of its own (static: slidedb's PNG decoder is another copy), for
+// JPEG too, the decoder slidedb used before libjpeg-turbo.
 #define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
 #define STBI_ONLY_PNG
 #define STBI_ONLY_JPEG
 #define STBI_NO_STDIO
@@ -36,7 +40,6 @@
 #include "families/unblock/board.h"
 #include "image/encode.h"
 #include "image/image.h"
-#include "image/png_decode.h"
 #include "families/unblock/scan/screenshot.h"
 
 namespace {
@@ -132,13 +135,24 @@ void BM_DecodeTurbo(benchmark::State& state) {
                                                        : by == 4 ? "libjpeg-turbo 1/4" : "libjpeg-turbo 1/8"));
 }
 
-// PNG only, through slidedb's libspng decoder.
+// PNG only, libspng (CRCs unchecked, as stb_image).
 void BM_DecodeSpng(benchmark::State& state) {
     const std::string& bytes = encoded(static_cast<int>(state.range(0)), false, state.range(2) != 0);
     for (auto _ : state) {
-        auto r = decode_png(bytes);
-        if (!std::holds_alternative<Image>(r)) state.SkipWithError("libspng refused it");
-        benchmark::DoNotOptimize(r);
+        spng_ctx* c = spng_ctx_new(0);
+        spng_set_crc_action(c, SPNG_CRC_USE, SPNG_CRC_USE);
+        spng_set_png_buffer(c, bytes.data(), bytes.size());
+        size_t size = 0;
+        spng_decoded_image_size(c, SPNG_FMT_RGB8, &size);
+        Image im;
+        spng_ihdr ihdr{};
+        spng_get_ihdr(c, &ihdr);
+        im.width = static_cast<int>(ihdr.width);
+        im.height = static_cast<int>(ihdr.height);
+        im.rgb.resize(size);
+        if (spng_decode_image(c, im.rgb.data(), size, SPNG_FMT_RGB8, 0) != 0) state.SkipWithError("libspng refused it");
+        spng_ctx_free(c);
+        benchmark::DoNotOptimize(im);
     }
     state.SetItemsProcessed(state.iterations());
     state.SetLabel(label(state, "libspng"));
