@@ -83,51 +83,59 @@ if [ "$only" = shots ]; then
         peak[$key]+="$(awk -F': ' '/Maximum resident/ {printf "%.1f", $2/1024}' "$out/time.txt") "
     }
     med() { printf '%s\n' $1 | median; }
+    fresh() { rm -f "$1" "$1-wal" "$1-shm"; }
     declare -A count=() read=()
     for ((r = 0; r < runs; r++)); do
         for f in png jpeg; do
             files=("$shots/$f"/*)
             count[$f]=${#files[@]}
             run "$f scan" "$bin" scan "${files[@]}"
-            read[${f}scan]=$((${#files[@]} - $(wc -l < "$out/stderr.txt")))  # a refusal is one line
+            read[$f scan]=$((${#files[@]} - $(wc -l < "$out/stderr.txt")))  # a refusal is one line
+            text="$out/shots.$f.text.db"
+            fresh "$text"
+            run "$f text" "$bin" import "$shots/$f.txt" --db "$text" --jobs 1 -q
+            sqlite3 "$text" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
             for jobs in 1 2; do
                 db="$out/shots.$f.j$jobs.db"
-                rm -f "$db" "$db-wal" "$db-shm"
+                fresh "$db"
                 run "$f import$jobs" "$bin" import "$shots/$f" --db "$db" --jobs "$jobs" -q
-                read[$f$jobs]=$(sqlite3 "$db" "SELECT COUNT(*) FROM sources")
+                read[$f import$jobs]=$(sqlite3 "$db" "SELECT COUNT(*) FROM sources")
+                # The same into a database that has the boards: nothing to search.
+                fresh "$db"
+                cp "$text" "$db"
+                run "$f known$jobs" "$bin" import "$shots/$f" --db "$db" --jobs "$jobs" -q
+                read[$f known$jobs]=$(sqlite3 "$db" "SELECT COUNT(*) FROM sources WHERE kind = 'screenshot'")
             done
-            db="$out/shots.$f.text.db"
-            rm -f "$db" "$db-wal" "$db-shm"
-            run "$f text" "$bin" import "$shots/$f.txt" --db "$db" --jobs 1 -q
         done
     done
-    echo "== $n screenshots of 1080x1920 (PNG and JPEG, both looks, bars and none): pictures a second,"
-    echo "   scan on one thread against import with 1 and 2 jobs (median of $runs rounds; wall, user, system s; peak MB)"
-    echo "   and the import of the same boards as text with 1 job: what solving and storing them costs alone"
-    printf '%-6s %6s | %-26s | %-34s | %-34s\n' format shots "scan, one thread" "import --jobs 1 (time / scan's)" \
-        "import --jobs 2 (time / scan's)"
-    total_scan=0 total_j1=0 total_j2=0
+    echo "== $n screenshots of 1080x1920 (PNG and JPEG, both looks, bars and none), median of $runs rounds:"
+    echo "   pictures a second, wall, user and system seconds, peak memory; 'x scan' is the wall time over scan's"
+    printf '%-36s %9s %8s %7s %7s %6s %8s %6s\n' "" "pictures/s" "wall s" "x scan" "user s" "sys s" "peak MB" "read"
+    declare -A total=()
     for f in png jpeg; do
         s=$(med "${wall[$f scan]}")
-        j1=$(med "${wall[$f import1]}")
-        j2=$(med "${wall[$f import2]}")
-        total_scan=$(awk -v a="$total_scan" -v b="$s" 'BEGIN {print a + b}')
-        total_j1=$(awk -v a="$total_j1" -v b="$j1" 'BEGIN {print a + b}')
-        total_j2=$(awk -v a="$total_j2" -v b="$j2" 'BEGIN {print a + b}')
-        cell() {  # wall key
-            awk -v w="$1" -v n="${count[$f]}" -v s="$s" -v u="$(med "${user[$2]}")" -v y="$(med "${sys[$2]}")" \
-                -v p="$(med "${peak[$2]}")" -v scan="$3" 'BEGIN {
-                    if (scan) printf "%6.1f/s %5.2fs u%.1f s%.1f %4.0fMB", n / w, w, u, y, p
-                    else printf "%6.1f/s %5.2fs %.2fx u%.1f s%.1f %4.0fMB", n / w, w, w / s, u, y, p }'
-        }
-        printf '%-6s %6s | %s | %s | %s\n' "$f" "${count[$f]}" "$(cell "$s" "$f scan" 1)" \
-            "$(cell "$j1" "$f import1" 0)" "$(cell "$j2" "$f import2" 0)"
-        echo "       read: ${read[${f}scan]} by scan; stored by import ${read[${f}1]} (jobs 1), ${read[${f}2]} (jobs 2)"
-        echo "       the boards as text, --jobs 1: $(cell "$(med "${wall[$f text]}")" "$f text" 1)"
+        echo "$f (${count[$f]} pictures)"
+        for mode in scan import1 import2 known1 known2 text; do
+            case $mode in
+                scan) name="scan, one thread" ;;
+                import1) name="import --jobs 1" ;;
+                import2) name="import --jobs 2" ;;
+                known1) name="import --jobs 1, boards known" ;;
+                known2) name="import --jobs 2, boards known" ;;
+                text) name="the boards as text, --jobs 1" ;;
+            esac
+            w=$(med "${wall[$f $mode]}")
+            total[$mode]=$(awk -v a="${total[$mode]:-0}" -v b="$w" 'BEGIN {print a + b}')
+            awk -v name="$name" -v w="$w" -v n="${count[$f]}" -v s="$s" -v u="$(med "${user[$f $mode]}")" \
+                -v y="$(med "${sys[$f $mode]}")" -v p="$(med "${peak[$f $mode]}")" -v got="${read[$f $mode]:--}" 'BEGIN {
+                printf "  %-34s %9.1f %8.2f %7.2f %7.1f %6.1f %8.0f %6s\n", name, n / w, w, w / s, u, y, p, got }'
+        done
     done
-    awk -v n="$n" -v s="$total_scan" -v a="$total_j1" -v b="$total_j2" 'BEGIN {
-        printf "both   %6d | %6.1f/s %5.2fs                 | %6.1f/s %5.2fs %.2fx                | %6.1f/s %5.2fs %.2fx\n",
-            n, n / s, s, n / a, a, a / s, n / b, b, b / s }'
+    echo "both (${n} pictures; times summed)"
+    for mode in scan import1 import2 known1 known2; do
+        awk -v name="$mode" -v w="${total[$mode]}" -v n="$n" -v s="${total[scan]}" 'BEGIN {
+            printf "  %-34s %9.1f %8.2f %7.2f\n", name, n / w, w, w / s }'
+    done
     echo "Runs (wall s): $(for k in "${!wall[@]}"; do printf '[%s: %s] ' "$k" "${wall[$k]% }"; done)"
     exit 0
 fi
