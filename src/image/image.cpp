@@ -162,31 +162,31 @@ std::optional<DecodeError> check_picture(std::string_view bytes, ImageFormat f) 
 std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
     const ImageFormat f = image_format(bytes);
     if (auto refused = check_picture(bytes, f)) return std::move(*refused);
-    return f == ImageFormat::Png ? decode_png(bytes) : decode_jpeg(bytes);
+    return f == ImageFormat::Png ? decode_png(bytes) : decode_jpeg_whole(bytes);
 }
 
 std::variant<Image, DecodeError> decode_image(std::string_view bytes, int least_side, Reduction& reduction) {
     reduction = Reduction{};
     const ImageFormat f = image_format(bytes);
     if (auto refused = check_picture(bytes, f)) return std::move(*refused);
-    if (f == ImageFormat::Png) return decode_png(bytes);
-    int w = 0, h = 0;
-    if (least_side > 0 && jpeg_size(bytes, w, h)) {
+    int w = 0, h = 0, by = 1;
+    if (f == ImageFormat::Jpeg && least_side > 0 && jpeg_size(bytes, w, h)) {
         const int shorter = std::min(w, h);
-        for (int by : {8, 4, 2})
-            if ((shorter + by - 1) / by >= least_side) {
-                reduction.factor = by;
+        for (int k : {8, 4, 2})
+            if ((shorter + k - 1) / k >= least_side) {
+                by = k;
                 break;
             }
     }
-    auto decoded = decode_jpeg(bytes, reduction.factor);
-    if (std::holds_alternative<Image>(decoded) && reduction.factor > 1) {
-        reduction.full_width = w;
-        reduction.full_height = h;
-    } else {
-        reduction = Reduction{};
+    if (by > 1) {
+        auto reduced = decode_jpeg(bytes, by);
+        if (std::holds_alternative<Image>(reduced)) {
+            reduction = Reduction{by, w, h};
+            return reduced;
+        }
+        // What libjpeg-turbo refuses (CMYK, ...) the whole decode judges.
     }
-    return decoded;
+    return f == ImageFormat::Png ? decode_png(bytes) : decode_jpeg_whole(bytes);
 }
 
 Image resize_image(const Image& src, int width, int height) {

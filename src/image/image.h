@@ -1,6 +1,7 @@
 // Pictures in memory, and the only door through which file bytes become
-// pixels: PNG through stb_image, JPEG through libjpeg-turbo, with every size
-// bounded before a single pixel is allocated (public input is hostile).
+// pixels: PNG and JPEG through stb_image, a large JPEG read reduced through
+// libjpeg-turbo, with every size bounded before a single pixel is allocated
+// (public input is hostile).
 #pragma once
 
 #include <cstdint>
@@ -57,7 +58,8 @@ struct Reduction {
 // picture's shorter side: a JPEG is decoded at the largest reduction by 2,
 // 4 or 8 (inside libjpeg-turbo's inverse DCT, so at a fraction of the work)
 // that keeps its shorter side at least that long. A PNG is always decoded
-// whole (its pixels come out of one stream, a reduction saves nothing).
+// whole (its pixels come out of one stream, a reduction saves nothing), as
+// is a JPEG no reduction fits or libjpeg-turbo refuses.
 std::variant<Image, DecodeError> decode_image(std::string_view bytes, int least_side, Reduction& reduction);
 
 // Bilinear-ish resampling through stb_image_resize (used to make test

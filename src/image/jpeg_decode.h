@@ -1,6 +1,6 @@
-// JPEG pixels through libjpeg-turbo (SIMD, and reduced sizes inside the DCT).
-// Called by decode_image once the header's size is checked; checks it again
-// itself before it allocates anything.
+// JPEG pixels through libjpeg-turbo (SIMD, and reduced sizes inside the DCT),
+// for reading a large picture reduced. Called by decode_image once the
+// header's size is checked; checks it again itself before it allocates.
 #pragma once
 
 #include <string_view>

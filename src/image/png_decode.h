@@ -1,5 +1,6 @@
-// PNG pixels through stb_image. Called by decode_image once the header's
-// size is checked; checks it again itself before it allocates anything.
+// Pictures decoded whole through stb_image, PNG and JPEG. Called by
+// decode_image once the header's size is checked; checks it again itself
+// before it allocates anything.
 #pragma once
 
 #include <string_view>
@@ -19,5 +20,11 @@ namespace slidedb {
 // of large flat areas, faster: tests/bench/scan_bench.cpp sets the three
 // side by side.
 std::variant<Image, DecodeError> decode_png(std::string_view bytes);
+
+// A JPEG (baseline or progressive) decoded whole to 8-bit RGB. The scanner's
+// thresholds were set on these pixels: a whole picture is decoded as it
+// always was, and libjpeg-turbo (jpeg_decode.h) decodes only reduced ones,
+// whose reads tests/unit/import_picture_test.cpp holds to the whole's.
+std::variant<Image, DecodeError> decode_jpeg_whole(std::string_view bytes);
 
 }  // namespace slidedb
