@@ -7,18 +7,138 @@
 #   RUNS=5 scripts/bench.sh     more runs per import figure
 #   scripts/bench.sh reports    the reports on a million puzzles alone
 #   scripts/bench.sh pace       the import of rush_18k against its search alone
+#   scripts/bench.sh shots [N]  N phone screenshots (default 1000): scan against import
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+only=${1:-all}
 "$root/scripts/setup.sh"
-"$root/scripts/build.sh" >/dev/null
+if [ "$only" = shots ]; then
+    "$root/scripts/build.sh" --target slidedb --target png_to_jpeg >/dev/null
+else
+    "$root/scripts/build.sh" >/dev/null
+fi
 bin="$root/build/slidedb"
 out="$root/build/bench"
 data="$root/tests/data/boards"
 runs=${RUNS:-3}
-only=${1:-all}
 mkdir -p "$out"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# Screenshots the size of a phone's (1080x1920), drawn by `slidedb render`:
+# half PNG, half JPEG (quality 90); in each, half in the first look (its
+# three woods in turn) and half in the current look, with and without a
+# phone's status and navigation bars. Each format is read by `scan` (one
+# thread) and by `import` with 1 and 2 jobs into a fresh database, one after
+# the other in every round so all three meet the same machine; the figures
+# are medians of RUNS rounds, with the peak memory of each.
+if [ "$only" = shots ]; then
+    n=${2:-1000}
+    shots="$out/shots-$n"
+    if [ ! -f "$shots/complete" ]; then
+        echo "== Drawing $n screenshots of 1080x1920 into $shots (once)"
+        rm -rf "$shots"
+        mkdir -p "$shots/png" "$shots/jpeg" "$shots/tmp"
+        "$bin" generate --count "$n" --seed 30 --size 6x6 -o "$shots/boards.txt"
+        # generate writes a 6x6 board a line ('o' empty); render takes its rows
+        # joined by '/'.
+        awk '!/^#/ && length($0) == 36 {gsub(/o/, "."); s = substr($0, 1, 6)
+             for (k = 7; k <= 36; k += 6) s = s "/" substr($0, k, 6); print s}' "$shots/boards.txt" > "$shots/inline.txt"
+        woods=(orange pale cherry)
+        i=0
+        pairs=()
+        while IFS= read -r board && ((i < n)); do
+            theme=current
+            ((i / 2 % 2)) || theme=${woods[i / 8 % 3]}
+            bars=()
+            ((i / 4 % 2)) && [ "$theme" = current ] && bars=(--bar status --bar nav)  # the current look's own
+            name=$(printf 'shot%05d' "$i")
+            if ((i % 2)); then
+                png="$shots/tmp/$name.png"
+                pairs+=("$png" "$shots/jpeg/$name.jpg")
+            else
+                png="$shots/png/$name.png"
+            fi
+            "$bin" render "$board" --png "$png" --width 1080 --height 1920 --theme "$theme" "${bars[@]}" >/dev/null &
+            (( (i + 1) % $(nproc) )) || wait
+            i=$((i + 1))
+        done < "$shots/inline.txt"
+        wait
+        "$root/build/tests/png_to_jpeg" 90 "${pairs[@]}"
+        rm -rf "$shots/tmp"
+        # The same boards as text, each format's own: what solving and
+        # storing them costs without a picture to read.
+        awk '!/^#/ && length($0) == 36 {print > (n++ % 2 ? jpeg : png)}' png="$shots/png.txt" jpeg="$shots/jpeg.txt" \
+            "$shots/boards.txt"
+        touch "$shots/complete"
+    fi
+    declare -A wall=() peak=() user=() sys=()
+    run() {  # key command...: one timed run, figures appended to the key's lists
+        local key=$1
+        shift
+        /usr/bin/time -v -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || true
+        wall[$key]+="$(awk -F': ' '/Elapsed/ {n=split($2,t,":"); s=0; for(k=1;k<=n;k++) s=s*60+t[k]; print s}' "$out/time.txt") "
+        user[$key]+="$(awk -F': ' '/User time/ {print $2}' "$out/time.txt") "
+        sys[$key]+="$(awk -F': ' '/System time/ {print $2}' "$out/time.txt") "
+        peak[$key]+="$(awk -F': ' '/Maximum resident/ {printf "%.1f", $2/1024}' "$out/time.txt") "
+    }
+    med() { printf '%s\n' $1 | median; }
+    fresh() { rm -f "$1" "$1-wal" "$1-shm"; }
+    declare -A count=() read=()
+    for ((r = 0; r < runs; r++)); do
+        for f in png jpeg; do
+            files=("$shots/$f"/*)
+            count[$f]=${#files[@]}
+            run "$f scan" "$bin" scan "${files[@]}"
+            read[$f scan]=$((${#files[@]} - $(wc -l < "$out/stderr.txt")))  # a refusal is one line
+            text="$out/shots.$f.text.db"
+            fresh "$text"
+            run "$f text" "$bin" import "$shots/$f.txt" --db "$text" --jobs 1 -q
+            sqlite3 "$text" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+            for jobs in 1 2; do
+                db="$out/shots.$f.j$jobs.db"
+                fresh "$db"
+                run "$f import$jobs" "$bin" import "$shots/$f" --db "$db" --jobs "$jobs" -q
+                read[$f import$jobs]=$(sqlite3 "$db" "SELECT COUNT(*) FROM sources")
+                # The same into a database that has the boards: nothing to search.
+                fresh "$db"
+                cp "$text" "$db"
+                run "$f known$jobs" "$bin" import "$shots/$f" --db "$db" --jobs "$jobs" -q
+                read[$f known$jobs]=$(sqlite3 "$db" "SELECT COUNT(*) FROM sources WHERE kind = 'screenshot'")
+            done
+        done
+    done
+    echo "== $n screenshots of 1080x1920 (PNG and JPEG, both looks, bars and none), median of $runs rounds:"
+    echo "   pictures a second, wall, user and system seconds, peak memory; 'x scan' is the wall time over scan's"
+    printf '%-36s %9s %8s %7s %7s %6s %8s %6s\n' "" "pictures/s" "wall s" "x scan" "user s" "sys s" "peak MB" "read"
+    declare -A total=()
+    for f in png jpeg; do
+        s=$(med "${wall[$f scan]}")
+        echo "$f (${count[$f]} pictures)"
+        for mode in scan import1 import2 known1 known2 text; do
+            case $mode in
+                scan) name="scan, one thread" ;;
+                import1) name="import --jobs 1" ;;
+                import2) name="import --jobs 2" ;;
+                known1) name="import --jobs 1, boards known" ;;
+                known2) name="import --jobs 2, boards known" ;;
+                text) name="the boards as text, --jobs 1" ;;
+            esac
+            w=$(med "${wall[$f $mode]}")
+            total[$mode]=$(awk -v a="${total[$mode]:-0}" -v b="$w" 'BEGIN {print a + b}')
+            awk -v name="$name" -v w="$w" -v n="${count[$f]}" -v s="$s" -v u="$(med "${user[$f $mode]}")" \
+                -v y="$(med "${sys[$f $mode]}")" -v p="$(med "${peak[$f $mode]}")" -v got="${read[$f $mode]:--}" 'BEGIN {
+                printf "  %-34s %9.1f %8.2f %7.2f %7.1f %6.1f %8.0f %6s\n", name, n / w, w, w / s, u, y, p, got }'
+        done
+    done
+    echo "both (${n} pictures; times summed)"
+    for mode in scan import1 import2 known1 known2; do
+        awk -v name="$mode" -v w="${total[$mode]}" -v n="$n" -v s="${total[scan]}" 'BEGIN {
+            printf "  %-34s %9.1f %8.2f %7.2f\n", name, n / w, w, w / s }'
+    done
+    echo "Runs (wall s): $(for k in "${!wall[@]}"; do printf '[%s: %s] ' "$k" "${wall[$k]% }"; done)"
+    exit 0
+fi
 
 if [ "$only" = all ]; then
 echo "== Solver, one core (Google Benchmark, median of 3)"

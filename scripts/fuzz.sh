@@ -3,7 +3,7 @@
 # build-fuzz/ and runs each for the given time, one after the other, niced.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: 60 s each; all targets)
-#   targets: board_file screenshot report_sql
+#   targets: board_file screenshot report_sql jpeg_decode png_decode
 #
 # Each run starts from the saved corpus (tests/fuzz/corpus/TARGET) and the
 # seeds (tests/data, examples/, reports/); new inputs that reach new code
@@ -15,7 +15,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(board_file screenshot report_sql)
+((${#targets[@]})) || targets=(board_file screenshot report_sql jpeg_decode png_decode)
 build="$root/build-fuzz"
 shared="$root/tests/data"
 
@@ -28,8 +28,10 @@ declare -A seeds=(
     [board_file]="$shared/boards $shared/blocks $shared/tiles $root/examples/boards $root/examples/bad"
     [screenshot]="$shared/screenshots $shared/screenshots-current $root/examples/screenshots"
     [report_sql]="$root/reports"
+    [jpeg_decode]="$shared/screenshots $shared/screenshots-current $shared/screenshots-marked"
+    [png_decode]="$shared/screenshots $shared/screenshots-current $shared/screenshots-marked"
 )
-declare -A max_len=([board_file]=2048 [screenshot]=262144 [report_sql]=2048)
+declare -A max_len=([board_file]=2048 [screenshot]=262144 [report_sql]=2048 [jpeg_decode]=262144 [png_decode]=262144)
 
 mkdir -p "$build/artifacts"
 for t in "${targets[@]}"; do

@@ -3,7 +3,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
-"$root/scripts/build.sh"
+"$root/scripts/build.sh" --target slidedb  # the tests are scripts/test.sh's
 db=${DB:-puzzles.db}
 status=0
 "$root/build/slidedb" import "$root/examples" --db "$db" || status=$?

@@ -12,7 +12,7 @@ build="$root/build-fuzz"
 source "$root/scripts/fuzz_configure.sh"
 # What the tests and the fuzz runs need; not the benchmarks.
 targets=(slidedb unit_tests e2e_tests)
-for t in board_file screenshot report_sql; do targets+=("${t}_replay" "${t}_fuzz"); done
+for t in board_file screenshot report_sql jpeg_decode png_decode; do targets+=("${t}_replay" "${t}_fuzz"); done
 nice cmake --build "$build" -j2 --target "${targets[@]}"
 
 # Left out under the sanitizers (they run in the plain build): the kill -9

@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config
           libsqlitecpp-dev libsqlite3-dev libtbb-dev libcli11-dev libfmt-dev
           libgtest-dev libstb-dev libbenchmark-dev sqlite3 time
+          libturbojpeg0-dev  # decoding JPEG pictures
+          libspng-dev libpng-dev  # scan_bench: other PNG decoders, side by side
           libcpp-httplib-dev)  # serve: the HTTP server
 if [ "${1:-}" = "--test" ]; then
     packages+=(chromium)  # headless, for the test of the HTML report's player

@@ -1,17 +1,15 @@
 #include "image/image.h"
 
+#include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include <fmt/format.h>
 
-// The one translation unit that compiles stb_image and stb_image_resize. Only
-// the two formats a screenshot comes in are built. stb_image's own dimension
-// limit stays at its default so that stbi_info_from_memory reports the size
-// and decode_image can say why a picture is refused.
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#define STBI_ONLY_JPEG
-#define STBI_NO_STDIO
+#include "image/jpeg_decode.h"
+#include "image/png_decode.h"
+
+// The one translation unit that compiles stb_image_resize.
 #define STB_IMAGE_RESIZE_IMPLEMENTATION
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
@@ -19,7 +17,6 @@
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
-#include <stb/stb_image.h>
 #include <stb/stb_image_resize.h>
 #pragma GCC diagnostic pop
 
@@ -56,17 +53,19 @@ bool looks_complete(std::string_view bytes, ImageFormat f) {
     return end.find("\xff\xd9") != std::string_view::npos;
 }
 
-// stb_image 2.27 (the Debian package) writes past its Huffman size table
-// when a JPEG's DHT segment declares more codes than fit (sum of counts over
-// 256). Check every DHT segment before stb_image sees the file: each table's
-// code lengths must satisfy the prefix-code limit (Kraft) and number at most
-// 256. Returns an error message, or empty when sound.
+// A JPEG's DHT segments must declare Huffman tables a decoder can hold: each
+// table's code lengths within the prefix-code limit (Kraft) and at most 256
+// codes, a byte's worth of symbols. Checked before the decoder sees the
+// file, so such a file is refused in the same words whatever decodes it. Returns an error message,
+// or empty when sound.
 std::string check_jpeg_tables(std::string_view b) {
     auto byte = [&](size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(b[i])); };
     size_t p = 2;  // after SOI
     while (p + 1 < b.size()) {
-        if (byte(p) != 0xff) {
-            ++p;  // entropy-coded data between markers
+        if (byte(p) != 0xff) {  // entropy-coded data between markers
+            const void* ff = std::memchr(b.data() + p, 0xff, b.size() - p);
+            if (!ff) break;
+            p = static_cast<size_t>(static_cast<const char*>(ff) - b.data());
             continue;
         }
         const unsigned m = byte(p + 1);
@@ -80,10 +79,9 @@ std::string check_jpeg_tables(std::string_view b) {
         }
         if (p + 3 >= b.size()) break;
         const size_t len = byte(p + 2) << 8 | byte(p + 3);
-        // A Huffman segment cut short by the file's end is refused too: stb_image
-        // builds the table before it notices, reading zeros past the end.
+        // A Huffman segment cut short by the file's end is refused too.
         if (m == 0xc4 && (len < 2 || p + 2 + len > b.size())) return "corrupt JPEG (truncated Huffman table)";
-        if (len < 2 || p + 2 + len > b.size()) break;  // truncated: stb_image reports it
+        if (len < 2 || p + 2 + len > b.size()) break;  // truncated: the decoder reports it
         if (m == 0xc4) {
             size_t q = p + 4;
             const size_t end = p + 2 + len;
@@ -97,7 +95,7 @@ std::string check_jpeg_tables(std::string_view b) {
                     if (code > (1u << i)) return "corrupt JPEG (impossible Huffman table)";
                     code <<= 1;
                 }
-                // Kraft alone allows 65536 codes of 16 bits; stb_image's table holds 256.
+                // Kraft alone allows 65536 codes of 16 bits; a byte's worth of symbols is 256.
                 if (total > 256) return fmt::format("corrupt JPEG (Huffman table of {} codes; at most 256)", total);
                 q += 17 + total;
                 if (q > end) return "corrupt JPEG (short Huffman table)";
@@ -109,8 +107,8 @@ std::string check_jpeg_tables(std::string_view b) {
 }
 
 // Width and height as the header states them (PNG's IHDR, JPEG's first
-// start-of-frame), read here because stb_image answers a size it refuses,
-// or a 0x0 picture, only with "unknown image type". False when not found.
+// start-of-frame), read here so that a refusal names the size the same way
+// for both formats. False when not found.
 bool header_size(std::string_view bytes, ImageFormat f, long& w, long& h) {
     const auto u8 = [&](std::size_t i) { return static_cast<long>(static_cast<unsigned char>(bytes[i])); };
     if (f == ImageFormat::Png) {
@@ -133,19 +131,21 @@ bool header_size(std::string_view bytes, ImageFormat f, long& w, long& h) {
 
 }  // namespace
 
-std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
+namespace {
+
+// The checks every picture passes before a decoder allocates: kind, size of
+// the file, the header's size, Huffman tables, end marker. Empty when sound.
+std::optional<DecodeError> check_picture(std::string_view bytes, ImageFormat f) {
     if (bytes.empty()) return DecodeError{"empty file (0 bytes)"};
-    const ImageFormat f = image_format(bytes);
     if (f == ImageFormat::Unknown) return DecodeError{"not a PNG or JPEG image"};
     const char* kind = f == ImageFormat::Png ? "PNG" : "JPEG";
     if (bytes.size() > static_cast<size_t>(INT32_MAX))
         return DecodeError{fmt::format("{} file too large ({} bytes)", kind, bytes.size())};
-    const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
-    const int len = static_cast<int>(bytes.size());
-    // Before stbi_info: reading the header parses the Huffman tables too.
     if (f == ImageFormat::Jpeg) {
         if (std::string why = check_jpeg_tables(bytes); !why.empty()) return DecodeError{why};
     }
+    // Not found here (an odd segment order): the decoder reads the header
+    // and checks the same bounds before it allocates.
     if (long hw = 0, hh = 0; header_size(bytes, f, hw, hh)) {
         if (hw <= 0 || hh <= 0) return DecodeError{fmt::format("{} has no pixels ({}x{})", kind, hw, hh)};
         if (hw > kMaxImageSide || hh > kMaxImageSide || hw * hh > kMaxImagePixels)
@@ -153,31 +153,40 @@ std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
                                            "are accepted",
                                            hw, hh, kMaxImageSide, kMaxImagePixels / 1'000'000)};
     }
-    int w = 0, h = 0, comp = 0;
-    if (!stbi_info_from_memory(data, len, &w, &h, &comp)) {
-        const char* why = stbi_failure_reason();
-        return DecodeError{fmt::format("cannot read {} header: {}", kind, why ? why : "unknown")};
+    if (!looks_complete(bytes, f)) return DecodeError{fmt::format("truncated {} (no end marker)", kind)};
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<Image, DecodeError> decode_image(std::string_view bytes) {
+    const ImageFormat f = image_format(bytes);
+    if (auto refused = check_picture(bytes, f)) return std::move(*refused);
+    return f == ImageFormat::Png ? decode_png(bytes) : decode_jpeg_whole(bytes);
+}
+
+std::variant<Image, DecodeError> decode_image(std::string_view bytes, int least_side, Reduction& reduction) {
+    reduction = Reduction{};
+    const ImageFormat f = image_format(bytes);
+    if (auto refused = check_picture(bytes, f)) return std::move(*refused);
+    int w = 0, h = 0, by = 1;
+    if (f == ImageFormat::Jpeg && least_side > 0 && jpeg_size(bytes, w, h)) {
+        const int shorter = std::min(w, h);
+        for (int k : {8, 4, 2})
+            if ((shorter + k - 1) / k >= least_side) {
+                by = k;
+                break;
+            }
     }
-    if (w <= 0 || h <= 0) return DecodeError{fmt::format("{} has no pixels ({}x{})", kind, w, h)};
-    if (w > kMaxImageSide || h > kMaxImageSide ||
-        static_cast<long long>(w) * h > kMaxImagePixels)
-        return DecodeError{fmt::format("image is {}x{}; at most {} pixels a side and {} megapixels "
-                                       "are accepted",
-                                       w, h, kMaxImageSide, kMaxImagePixels / 1'000'000)};
-    if (!looks_complete(bytes, f))
-        return DecodeError{fmt::format("truncated {} (no end marker)", kind)};
-    int dw = 0, dh = 0, dc = 0;
-    stbi_uc* pixels = stbi_load_from_memory(data, len, &dw, &dh, &dc, 3);
-    if (!pixels) {
-        const char* why = stbi_failure_reason();
-        return DecodeError{fmt::format("cannot decode {}: {}", kind, why ? why : "unknown")};
+    if (by > 1) {
+        auto reduced = decode_jpeg(bytes, by);
+        if (std::holds_alternative<Image>(reduced)) {
+            reduction = Reduction{by, w, h};
+            return reduced;
+        }
+        // What libjpeg-turbo refuses (CMYK, ...) the whole decode judges.
     }
-    Image img;
-    img.width = dw;
-    img.height = dh;
-    img.rgb.assign(pixels, pixels + static_cast<size_t>(dw) * static_cast<size_t>(dh) * 3);
-    stbi_image_free(pixels);
-    return img;
+    return f == ImageFormat::Png ? decode_png(bytes) : decode_jpeg_whole(bytes);
 }
 
 Image resize_image(const Image& src, int width, int height) {

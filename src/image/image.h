@@ -1,6 +1,7 @@
 // Pictures in memory, and the only door through which file bytes become
-// pixels: PNG and JPEG through stb_image, with every size bounded before a
-// single pixel is allocated (public input is hostile).
+// pixels: PNG and JPEG through stb_image, a large JPEG read reduced through
+// libjpeg-turbo, with every size bounded before a single pixel is allocated
+// (public input is hostile).
 #pragma once
 
 #include <cstdint>
@@ -41,11 +42,25 @@ struct DecodeError {
 };
 
 // Decodes a PNG (RGB, RGBA, grey, palette, 8 or 16 bit) or a JPEG (baseline or
-// progressive) into 8-bit RGB; alpha is dropped. Checks the header's size with
-// stbi_info_from_memory before decoding, and rejects truncated files (no IEND
-// chunk / no EOI marker) that stb_image would otherwise pad with grey.
-// Never throws.
+// progressive) into 8-bit RGB; alpha is dropped. Checks the header's size
+// before decoding, and rejects truncated files (no IEND chunk / no EOI
+// marker) that a decoder would otherwise pad with grey. Never throws.
 std::variant<Image, DecodeError> decode_image(std::string_view bytes);
+
+// How much smaller than the file a picture was decoded: 1 (full size), or 2,
+// 4, 8 with the file's own size.
+struct Reduction {
+    int factor = 1;
+    int full_width = 0, full_height = 0;  // set when factor > 1
+};
+
+// The same, for a reader that needs no more than `least_side` pixels on the
+// picture's shorter side: a JPEG is decoded at the largest reduction by 2,
+// 4 or 8 (inside libjpeg-turbo's inverse DCT, so at a fraction of the work)
+// that keeps its shorter side at least that long. A PNG is always decoded
+// whole (its pixels come out of one stream, a reduction saves nothing), as
+// is a JPEG no reduction fits or libjpeg-turbo refuses.
+std::variant<Image, DecodeError> decode_image(std::string_view bytes, int least_side, Reduction& reduction);
 
 // Bilinear-ish resampling through stb_image_resize (used to make test
 // screenshots at other scales and by the debug pictures).

@@ -1,17 +1,44 @@
-// Screenshots per second on one core, split into decoding (stb_image) and
-// recognition (scan_image on decoded pixels), at a small phone size
-// (320x480) and a full-HD one (1080x1920). The pictures are rendered by
-// draw/render (deterministic); when SLIDEDB_TEST_DATA is defined the real
-// screenshots of those sizes are measured too. Aim: recognition costs under
-// a fifth of decoding.
+// Screenshots per second on one core, split into decoding and recognition
+// (scan_image on decoded pixels), at a small phone size (320x480) and a
+// full-HD one (1080x1920). The pictures are rendered by draw/render
+// (deterministic); when SLIDEDB_TEST_DATA is defined the real screenshots
+// of those sizes are measured too. Aim: recognition costs under a fifth of
+// decoding.
+//
+// The decoders side by side on the same bytes: stb_image (slidedb's PNG
+// decoder, and its JPEG decoder before), libjpeg-turbo whole and reduced by
+// 2, 4, 8 in the DCT, libspng and libpng; then decode_image as slidedb calls
+// it (BM_Decode) and as the import calls it for reading a board
+// (BM_DecodeForReading).
 #include <benchmark/benchmark.h>
+
+#include <png.h>
+#include <spng.h>
+#include <turbojpeg.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
 
+// stb_image of its own (static: slidedb's PNG decoder is another copy), for
+// JPEG too, the decoder slidedb used before libjpeg-turbo.
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#define STBI_ONLY_PNG
+#define STBI_ONLY_JPEG
+#define STBI_NO_STDIO
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#include <stb/stb_image.h>
+#pragma GCC diagnostic pop
+
 #include "families/unblock/draw/render.h"
 #include "families/unblock/board.h"
+#include "image/encode.h"
 #include "image/image.h"
 #include "families/unblock/scan/screenshot.h"
 
@@ -41,6 +68,11 @@ const std::string& encoded(int size, bool jpeg, bool current = false) {
 
 Image decoded(const std::string& bytes) { return std::get<Image>(decode_image(bytes)); }
 
+std::string label(const benchmark::State& state, const char* decoder) {
+    return std::string(decoder) + (state.range(0) ? " 1080x1920 " : " 320x480 ") + (state.range(1) ? "jpeg" : "png") +
+           (state.range(2) ? " current" : " first look");
+}
+
 void BM_Decode(benchmark::State& state) {
     const std::string& bytes = encoded(static_cast<int>(state.range(0)), state.range(1) != 0, state.range(2) != 0);
     for (auto _ : state) {
@@ -48,7 +80,7 @@ void BM_Decode(benchmark::State& state) {
         benchmark::DoNotOptimize(r);
     }
     state.SetItemsProcessed(state.iterations());
-    state.SetLabel(std::string(state.range(1) ? "jpeg" : "png") + (state.range(2) ? " current" : " first look"));
+    state.SetLabel(label(state, "decode_image"));
 }
 
 void BM_Recognize(benchmark::State& state) {
@@ -62,8 +94,109 @@ void BM_Recognize(benchmark::State& state) {
     state.SetLabel(std::string(state.range(1) ? "jpeg" : "png") + (state.range(2) ? " current" : " first look"));
 }
 
-// Args: {0: 320x480, 1: 1080x1920} x {0: PNG, 1: JPEG}
+void BM_DecodeStb(benchmark::State& state) {
+    const std::string& bytes = encoded(static_cast<int>(state.range(0)), state.range(1) != 0, state.range(2) != 0);
+    for (auto _ : state) {
+        int w = 0, h = 0, c = 0;
+        stbi_uc* px = stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), static_cast<int>(bytes.size()),
+                                            &w, &h, &c, 3);
+        if (!px) state.SkipWithError("stb_image refused it");
+        Image im;  // as slidedb kept it: copied into an Image
+        im.width = w;
+        im.height = h;
+        im.rgb.assign(px, px + static_cast<size_t>(w) * static_cast<size_t>(h) * 3);
+        stbi_image_free(px);
+        benchmark::DoNotOptimize(im);
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(label(state, "stb_image"));
+}
+
+// JPEG only; range(3) is the reduction (1, 2, 4, 8).
+void BM_DecodeTurbo(benchmark::State& state) {
+    const std::string& bytes = encoded(static_cast<int>(state.range(0)), true, state.range(2) != 0);
+    const int by = static_cast<int>(state.range(3));
+    tjhandle tj = tjInitDecompress();
+    int w = 0, h = 0, sub = 0, cs = 0;
+    tjDecompressHeader3(tj, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), &w, &h, &sub, &cs);
+    for (auto _ : state) {
+        Image im;
+        im.width = (w + by - 1) / by;
+        im.height = (h + by - 1) / by;
+        im.rgb.resize(static_cast<size_t>(im.width) * static_cast<size_t>(im.height) * 3);
+        if (tjDecompress2(tj, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), im.rgb.data(),
+                          im.width, 0, im.height, TJPF_RGB, 0) != 0)
+            state.SkipWithError("libjpeg-turbo refused it");
+        benchmark::DoNotOptimize(im);
+    }
+    tjDestroy(tj);
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(label(state, by == 1 ? "libjpeg-turbo" : by == 2 ? "libjpeg-turbo 1/2"
+                                                       : by == 4 ? "libjpeg-turbo 1/4" : "libjpeg-turbo 1/8"));
+}
+
+// PNG only, libspng (CRCs unchecked, as stb_image).
+void BM_DecodeSpng(benchmark::State& state) {
+    const std::string& bytes = encoded(static_cast<int>(state.range(0)), false, state.range(2) != 0);
+    for (auto _ : state) {
+        spng_ctx* c = spng_ctx_new(0);
+        spng_set_crc_action(c, SPNG_CRC_USE, SPNG_CRC_USE);
+        spng_set_png_buffer(c, bytes.data(), bytes.size());
+        size_t size = 0;
+        spng_decoded_image_size(c, SPNG_FMT_RGB8, &size);
+        Image im;
+        spng_ihdr ihdr{};
+        spng_get_ihdr(c, &ihdr);
+        im.width = static_cast<int>(ihdr.width);
+        im.height = static_cast<int>(ihdr.height);
+        im.rgb.resize(size);
+        if (spng_decode_image(c, im.rgb.data(), size, SPNG_FMT_RGB8, 0) != 0) state.SkipWithError("libspng refused it");
+        spng_ctx_free(c);
+        benchmark::DoNotOptimize(im);
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(label(state, "libspng"));
+}
+
+// PNG only, libpng's simplified reader.
+void BM_DecodeLibpng(benchmark::State& state) {
+    const std::string& bytes = encoded(static_cast<int>(state.range(0)), false, state.range(2) != 0);
+    for (auto _ : state) {
+        png_image png{};
+        png.version = PNG_IMAGE_VERSION;
+        if (!png_image_begin_read_from_memory(&png, bytes.data(), bytes.size())) state.SkipWithError("libpng refused it");
+        png.format = PNG_FORMAT_RGB;
+        Image im;
+        im.width = static_cast<int>(png.width);
+        im.height = static_cast<int>(png.height);
+        im.rgb.resize(PNG_IMAGE_SIZE(png));
+        if (!png_image_finish_read(&png, nullptr, im.rgb.data(), 0, nullptr)) state.SkipWithError("libpng refused it");
+        png_image_free(&png);
+        benchmark::DoNotOptimize(im);
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(label(state, "libpng"));
+}
+
+// The import's decoding: a large JPEG reduced to the least side it reads at.
+void BM_DecodeForReading(benchmark::State& state) {
+    const std::string& bytes = encoded(static_cast<int>(state.range(0)), state.range(1) != 0, state.range(2) != 0);
+    for (auto _ : state) {
+        Reduction r;
+        auto d = decode_image(bytes, 480, r);
+        benchmark::DoNotOptimize(d);
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(label(state, "decode_image for reading"));
+}
+
+// Args: {0: 320x480, 1: 1080x1920} x {0: PNG, 1: JPEG} x {0: first look, 1: current look}
+BENCHMARK(BM_DecodeStb)->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeTurbo)->ArgsProduct({{0, 1}, {1}, {0, 1}, {1, 2, 4, 8}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeSpng)->ArgsProduct({{0, 1}, {0}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeLibpng)->ArgsProduct({{0, 1}, {0}, {0, 1}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Decode)->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeForReading)->ArgsProduct({{1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Recognize)->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 #ifdef SLIDEDB_TEST_DATA

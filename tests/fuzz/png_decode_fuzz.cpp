@@ -1,0 +1,23 @@
+// Fuzz target: decoding a PNG through libspng. Any bytes either decode to a
+// picture of the size they claim or are refused with a reason; nothing else
+// (a crash, an overflow, a wrong size).
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "image/image.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    if (slidedb::image_format(bytes) != slidedb::ImageFormat::Png) return 0;
+    const auto r = slidedb::decode_image(bytes);
+    if (const auto* im = std::get_if<slidedb::Image>(&r)) {
+        if (im->width <= 0 || im->height <= 0 ||
+            im->rgb.size() != static_cast<std::size_t>(im->width) * static_cast<std::size_t>(im->height) * 3)
+            std::abort();
+    } else if (std::get<slidedb::DecodeError>(r).message.empty()) {
+        std::abort();
+    }
+    return 0;
+}

@@ -1,0 +1,201 @@
+// Decoding pictures: every PNG colour type comes out as 8-bit RGB, and a
+// large JPEG is decoded reduced by 2, 4, 8 for reading (libjpeg-turbo).
+#include <gtest/gtest.h>
+
+#include <turbojpeg.h>
+
+#include <cstdlib>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "image/encode.h"
+#include "image/image.h"
+
+namespace slidedb {
+namespace {
+
+std::string be32(std::uint32_t v) {
+    return {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+}
+
+std::uint32_t crc32(const std::string& s) {
+    std::uint32_t c = 0xffffffffu;
+    for (unsigned char b : s) {
+        c ^= b;
+        for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
+    }
+    return c ^ 0xffffffffu;
+}
+
+std::string chunk(const std::string& type, const std::string& data) {
+    return be32(static_cast<std::uint32_t>(data.size())) + type + data + be32(crc32(type + data));
+}
+
+// A PNG of the given IHDR: each row's bytes after a filter byte of 0, in one
+// zlib stream of stored (uncompressed) blocks.
+std::string png_of(int w, int h, std::uint8_t color_type, std::uint8_t depth, const std::vector<std::uint8_t>& pixels,
+                   const std::string& palette = {}) {
+    const size_t row = pixels.size() / static_cast<size_t>(h);
+    std::string raw;
+    for (int y = 0; y < h; ++y) {
+        raw += '\0';
+        raw.append(reinterpret_cast<const char*>(pixels.data()) + static_cast<size_t>(y) * row, row);
+    }
+    std::string z("\x78\x01", 2);
+    z += '\x01';  // the last block, stored
+    const auto n = static_cast<std::uint16_t>(raw.size());
+    z += static_cast<char>(n & 0xff);
+    z += static_cast<char>(n >> 8);
+    z += static_cast<char>(~n & 0xff);
+    z += static_cast<char>((~n >> 8) & 0xff);
+    z += raw;
+    std::uint32_t a = 1, b = 0;
+    for (unsigned char c : raw) {
+        a = (a + c) % 65521;
+        b = (b + a) % 65521;
+    }
+    z += be32(b << 16 | a);
+    std::string ihdr = be32(static_cast<std::uint32_t>(w)) + be32(static_cast<std::uint32_t>(h));
+    ihdr += static_cast<char>(depth);
+    ihdr += static_cast<char>(color_type);
+    ihdr += std::string(3, '\0');
+    std::string png = std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr);
+    if (!palette.empty()) png += chunk("PLTE", palette);
+    return png + chunk("IDAT", z) + chunk("IEND", "");
+}
+
+Image decoded(const std::string& bytes) {
+    auto r = decode_image(bytes);
+    if (auto* e = std::get_if<DecodeError>(&r)) ADD_FAILURE() << e->message;
+    return std::holds_alternative<Image>(r) ? std::get<Image>(r) : Image{};
+}
+
+std::vector<std::uint8_t> rgb_of(const Image& im) { return im.rgb; }
+
+TEST(PictureDecode, GreyPngIsRepeatedOnEachChannel) {
+    const Image im = decoded(png_of(3, 1, 0, 8, {0, 128, 255}));
+    EXPECT_EQ(rgb_of(im), (std::vector<std::uint8_t>{0, 0, 0, 128, 128, 128, 255, 255, 255}));
+}
+
+TEST(PictureDecode, SixteenBitPngKeepsTheHighByte) {
+    // One RGB pixel of samples 0x1234, 0xabcd, 0xff00, big-endian as PNG has them.
+    const Image im = decoded(png_of(1, 1, 2, 16, {0x12, 0x34, 0xab, 0xcd, 0xff, 0x00}));
+    EXPECT_EQ(rgb_of(im), (std::vector<std::uint8_t>{0x12, 0xab, 0xff}));
+}
+
+TEST(PictureDecode, PalettePngIsLookedUp) {
+    const Image im = decoded(png_of(2, 1, 3, 8, {1, 0}, std::string("\x0a\x14\x1e\xc8\x64\x32", 6)));
+    EXPECT_EQ(rgb_of(im), (std::vector<std::uint8_t>{200, 100, 50, 10, 20, 30}));
+}
+
+TEST(PictureDecode, AlphaIsDropped) {
+    const Image im = decoded(png_of(2, 1, 6, 8, {1, 2, 3, 0, 4, 5, 6, 255}));
+    EXPECT_EQ(rgb_of(im), (std::vector<std::uint8_t>{1, 2, 3, 4, 5, 6}));
+    const Image ga = decoded(png_of(1, 1, 4, 8, {77, 9}));
+    EXPECT_EQ(rgb_of(ga), (std::vector<std::uint8_t>{77, 77, 77}));
+}
+
+TEST(PictureDecode, OneBitGreyPngIsBlackAndWhite) {
+    // 0b10100000: pixels 1, 0, 1 of a 3-pixel row.
+    const Image im = decoded(png_of(3, 1, 0, 1, {0xa0}));
+    EXPECT_EQ(rgb_of(im), (std::vector<std::uint8_t>{255, 255, 255, 0, 0, 0, 255, 255, 255}));
+}
+
+TEST(PictureDecode, ACorruptPngIsRefusedWithAReason) {
+    std::string bytes = encode_png(Image(64, 64, 10, 20, 30));
+    const size_t idat = bytes.find("IDAT");
+    ASSERT_NE(idat, std::string::npos);
+    for (size_t i = idat + 4; i < idat + 20; ++i) bytes[i] = '\x55';  // zlib stream garbled
+    auto r = decode_image(bytes);
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message.rfind("cannot decode PNG: ", 0), 0u) << std::get<DecodeError>(r).message;
+}
+
+// A picture with a left half dark and a right half light, as JPEG.
+std::string halves_jpeg(int w, int h, int quality) {
+    Image im(w, h, 30, 30, 30);
+    for (int y = 0; y < h; ++y)
+        for (int x = w / 2; x < w; ++x) {
+            auto* p = im.px(x, y);
+            p[0] = 220;
+            p[1] = 200;
+            p[2] = 180;
+        }
+    return encode_jpeg(im, quality);
+}
+
+TEST(PictureDecode, JpegDecodesWholeCloseToWhatWasEncoded) {
+    const Image im = decoded(halves_jpeg(64, 48, 95));
+    ASSERT_EQ(im.width, 64);
+    ASSERT_EQ(im.height, 48);
+    EXPECT_NEAR(im.px(5, 5)[0], 30, 3);
+    EXPECT_NEAR(im.px(60, 40)[0], 220, 3);
+    EXPECT_NEAR(im.px(60, 40)[2], 180, 3);
+}
+
+TEST(PictureDecode, AJpegLargerThanNeededIsReducedInTheDct) {
+    const std::string bytes = halves_jpeg(1080, 1920, 90);
+    Reduction r;
+    auto d = decode_image(bytes, 480, r);
+    ASSERT_TRUE(std::holds_alternative<Image>(d));
+    EXPECT_EQ(r.factor, 2);
+    EXPECT_EQ(r.full_width, 1080);
+    EXPECT_EQ(r.full_height, 1920);
+    const Image& half = std::get<Image>(d);
+    EXPECT_EQ(half.width, 540);
+    EXPECT_EQ(half.height, 960);
+    EXPECT_NEAR(half.px(10, 10)[0], 30, 3);
+    EXPECT_NEAR(half.px(530, 950)[0], 220, 3);
+    // A smaller need reduces further, a side rounding up: 1080/8 = 135, 1920/8 = 240.
+    auto eighth = decode_image(bytes, 100, r);
+    ASSERT_TRUE(std::holds_alternative<Image>(eighth));
+    EXPECT_EQ(r.factor, 8);
+    EXPECT_EQ(std::get<Image>(eighth).width, 135);
+    EXPECT_EQ(std::get<Image>(eighth).height, 240);
+    auto odd = decode_image(halves_jpeg(1001, 999, 90), 120, r);
+    ASSERT_TRUE(std::holds_alternative<Image>(odd));
+    EXPECT_EQ(r.factor, 8);
+    EXPECT_EQ(std::get<Image>(odd).width, 126);
+    EXPECT_EQ(std::get<Image>(odd).height, 125);
+}
+
+TEST(PictureDecode, APictureNoLargerThanNeededIsDecodedWhole) {
+    Reduction r;
+    auto d = decode_image(halves_jpeg(540, 960, 90), 480, r);
+    ASSERT_TRUE(std::holds_alternative<Image>(d));
+    EXPECT_EQ(r.factor, 1);
+    EXPECT_EQ(std::get<Image>(d).width, 540);
+    // A PNG is never reduced.
+    auto p = decode_image(encode_png(Image(1080, 1920, 1, 2, 3)), 480, r);
+    ASSERT_TRUE(std::holds_alternative<Image>(p));
+    EXPECT_EQ(r.factor, 1);
+    EXPECT_EQ(std::get<Image>(p).width, 1080);
+}
+
+// libjpeg-turbo gives no RGB for CMYK: such a picture is judged whole, as
+// any picture is without a reduction.
+TEST(PictureDecode, ACmykJpegIsDecodedWholeNotReduced) {
+    std::vector<unsigned char> cmyk(64 * 64 * 4, 100);
+    tjhandle tj = tjInitCompress();
+    unsigned char* out = nullptr;
+    unsigned long size = 0;
+    ASSERT_EQ(tjCompress2(tj, cmyk.data(), 64, 0, 64, TJPF_CMYK, &out, &size, TJSAMP_444, 90, 0), 0);
+    const std::string bytes(reinterpret_cast<const char*>(out), size);
+    tjFree(out);
+    tjDestroy(tj);
+    Reduction r;
+    auto reduced = decode_image(bytes, 16, r);
+    EXPECT_EQ(r.factor, 1);
+    auto whole = decode_image(bytes);
+    ASSERT_EQ(reduced.index(), whole.index());
+    if (auto* im = std::get_if<Image>(&reduced)) {
+        EXPECT_EQ(im->width, 64);
+        EXPECT_EQ(im->rgb, std::get<Image>(whole).rgb);
+    } else {
+        EXPECT_EQ(std::get<DecodeError>(reduced).message, std::get<DecodeError>(whole).message);
+    }
+}
+
+}  // namespace
+}  // namespace slidedb
