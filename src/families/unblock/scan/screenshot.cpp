@@ -147,11 +147,19 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
                 return third;
             }
         }
+        auto refused = lines || tags ? second : first;
         if (lines || tags) {
             if (trace) *trace = again;
-            return second;
+            if (std::holds_alternative<ScanResult>(second)) return second;
         }
-        return first;
+        // The tutorial's first screen: with no block but the prisoner to
+        // fit the cells to, the grid found may take in the banner over the
+        // header, and a refusal would name a cell that is not on the tray.
+        InkMap ink(picture);
+        Scanner alone(picture, nullptr, Finder::Frame, ink);
+        if (alone.prisoner_alone())
+            return ScanError{"a tutorial screen: the prisoner alone on the board, no other block to fit its cells to"};
+        return refused;
     } catch (const std::exception& e) {
         return ScanError{fmt::format("scan failed: {}", e.what())};
     }
