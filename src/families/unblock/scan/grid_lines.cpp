@@ -282,4 +282,36 @@ bool erase_grid_lines(Image& im) {
     return true;
 }
 
+bool grid_runs_past(const Image& image, const BoardBox& box) {
+    const double q = box.cell_px;
+    if (q < 8 || box.w <= 0 || box.h <= 0) return false;
+    Image& im = const_cast<Image&>(image);  // (read only: Axes gives pixels to paint too)
+    const Axes rows{im, true}, cols{im, false};
+    const int nx = static_cast<int>(std::lround(box.w / q)), ny = static_cast<int>(std::lround(box.h / q));
+    // One side: the lines across it (at `at`, along `v`), seen from `edge`
+    // outward (`side`).
+    auto past = [&](const Axes& v, int n, double first, double edge, int side) {
+        int red = 0;
+        for (int k = 0; k <= n; ++k) {
+            const int c = static_cast<int>(std::lround(first + k * q));
+            int hits = 0, all = 0;
+            for (double t = 0.3; t <= 0.71; t += 0.1) {
+                const int a = static_cast<int>(std::lround(edge + side * t * q));
+                if (a < 0 || a >= v.along()) continue;
+                ++all;
+                for (int dc = -2; dc <= 2; ++dc)
+                    if (c + dc >= 3 && c + dc + 3 < v.across() && thin_red(v, a, c + dc)) {
+                        ++hits;
+                        break;
+                    }
+            }
+            red += all > 0 && 2 * hits > all;
+        }
+        return 2 * red > n + 1;
+    };
+    // (columns' lines are seen across x, along y: the cols view)
+    return past(cols, nx, box.x, box.y, -1) || past(cols, nx, box.x, box.y + box.h, 1) ||
+           past(rows, ny, box.y, box.x, -1) || past(rows, ny, box.y, box.x + box.w, 1);
+}
+
 }  // namespace slidedb::scanning
