@@ -30,7 +30,10 @@ inline Run even_run(const std::vector<double>& at, size_t least, double min_pitc
     if (n + 1 < least || n > 120) return best;
     for (size_t i = 0; i < n; ++i)
         for (size_t j = i + 1; j < n; ++j)
-            for (int m = 1; m <= 2; ++m) {
+            // (the pitch from a pair of lines far apart: lines drawn to
+            // whole pixels put a pitch from neighbours a pixel off after
+            // a few cells)
+            for (int m = 1; m <= std::min<int>(12, static_cast<int>(j - i) + 2); ++m) {
                 const double d = (at[j] - at[i]) / m;
                 if (d < min_pitch) continue;
                 const double tol = std::max(1.5, 0.03 * d);

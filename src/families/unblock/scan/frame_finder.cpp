@@ -1,6 +1,8 @@
 // Stage 2, the other way: the floor flood-filled from the prisoner, a grid fitted to its extent, the frame all round.
 #include "families/unblock/scan/scanner.h"
 
+#include <cmath>
+
 namespace slidedb::scanning {
 
 // ---- 2 (old). the board: floor flood-filled from around the prisoner ----
@@ -134,6 +136,9 @@ std::optional<Failure> Scanner::fill_floor() {
     floor_.Ts = both(tops, sh, false);
     floor_.Bs = both(bottoms, sh, true);
     floor_.step = s;
+    floor_.seen = std::move(seen);
+    floor_.sw = sw;
+    floor_.sh = sh;
     floor_.found = true;
     if (trace_) trace_floor();
     return std::nullopt;
@@ -398,6 +403,29 @@ void Scanner::fit_grid(double L, double R, double T, double B, bool framed, std:
             out.push_back({nx, ny, px, py, L, T, bad});
         }
     }
+}
+
+bool Scanner::prisoner_alone() {
+    if (im_.width < 32 || im_.height < 32) return false;
+    if (!adopted_ && find_prisoner()) return false;
+    if (fill_floor()) return false;
+    const int s = floor_.step;
+    const double x0 = floor_.Ls[0], x1 = floor_.Rs[0], y0 = floor_.Ts[0], y1 = floor_.Bs[0];
+    const double thick = std::min(pr_ - pl_, pb_ - pt_) + 1.0;
+    // (the prisoner's thickness is about a cell: 4 cells a side at least)
+    if (x1 - x0 < 3.5 * thick || y1 - y0 < 3.5 * thick) return false;
+    if (pl_ < x0 || pr_ > x1 || pt_ < y0 || pb_ > y1) return false;
+    // The prisoner's outline, a few pixels, is neither floor nor red.
+    const int rim = s + static_cast<int>(0.08 * thick);
+    long long all = 0, covered = 0;
+    for (int sy = static_cast<int>(std::ceil(y0 / s)); sy * s < y1 && sy < floor_.sh; ++sy)
+        for (int sx = static_cast<int>(std::ceil(x0 / s)); sx * s < x1 && sx < floor_.sw; ++sx) {
+            ++all;
+            const int x = sx * s, y = sy * s;
+            const bool on_prisoner = x >= pl_ - rim && x <= pr_ + rim && y >= pt_ - rim && y <= pb_ + rim;
+            covered += on_prisoner || floor_.seen[static_cast<size_t>(sy) * floor_.sw + sx] == 1;
+        }
+    return all > 0 && covered >= 0.9 * static_cast<double>(all);
 }
 
 }  // namespace slidedb::scanning

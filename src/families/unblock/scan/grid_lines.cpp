@@ -3,6 +3,8 @@
 #include "families/unblock/scan/overlays.h"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -75,7 +77,39 @@ std::vector<Line> thin_lines(const Axes& v) {
 // pixel more each side) takes the colour of the darkest pixel 1 to 3 px
 // beyond the band that is no redder than the picture 5 px beyond (JPEG
 // spreads the line's red a little further).
-void paint_over(const Axes& v, const Line& l, int a0, int a1) {
+// The colour of the rim a line at the tray's edge hides: of the darkest
+// pixels 1 to 3 px beyond its band (not red), one in ten along the line is
+// darker still. Where a block lies against the edge inside and the frame's
+// wood outside, neither side shows the rim, and painting from them alone
+// would leave no edge to find.
+std::optional<std::array<std::uint8_t, 3>> rim_colour(const Axes& v, const Line& l, int a0, int a1) {
+    const int across = v.across();
+    const int lo = std::max(0, l.c0 - 1), hi = std::min(across - 1, l.c1 + 1);
+    std::vector<std::pair<int, const std::uint8_t*>> dark;
+    for (int a = std::max(0, a0); a <= std::min(v.along() - 1, a1); ++a) {
+        const std::uint8_t* best = nullptr;
+        for (const int side : {-1, 1})
+            for (const int d : {1, 2, 3}) {
+                const int c = (side < 0 ? lo : hi) + d * side;
+                if (c < 0 || c >= across) continue;
+                const std::uint8_t* p = v.at(a, c);
+                if (is_red(p) || redness(p) >= 45) continue;
+                if (!best || luma(p) < luma(best)) best = p;
+            }
+        if (best) dark.emplace_back(luma(best), best);
+    }
+    if (dark.size() < 8) return std::nullopt;
+    const size_t k = dark.size() / 10;
+    std::nth_element(dark.begin(), dark.begin() + static_cast<long>(k), dark.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    const std::uint8_t* p = dark[k].second;
+    return std::array<std::uint8_t, 3>{p[0], p[1], p[2]};
+}
+
+// `rim`: the line lies along the tray's edge; where both sides beside it
+// are lighter than the rim, it is painted the rim's colour.
+void paint_over(const Axes& v, const Line& l, int a0, int a1,
+                const std::optional<std::array<std::uint8_t, 3>>& rim = std::nullopt) {
     const int across = v.across();
     const int lo = std::max(0, l.c0 - 1), hi = std::min(across - 1, l.c1 + 1);
     for (int a = std::max(0, a0); a <= std::min(v.along() - 1, a1); ++a) {
@@ -101,6 +135,7 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1) {
             if (!best && far >= 0 && far < across) best = v.at(a, far);
         }
         if (!best) continue;
+        if (rim && luma(best) > luma(rim->data())) best = rim->data();
         const std::uint8_t fill[3] = {best[0], best[1], best[2]};
         for (int c = lo; c <= hi; ++c) std::copy(fill, fill + 3, v.at(a, c));
     }
@@ -138,6 +173,33 @@ std::optional<Line> edge_line(const Axes& v, double want, int a0, int a1) {
     return Line{(c0 + c1) / 2.0, c0, c1};
 }
 
+// Do the crossing lines (at `crossing`, along) run on beyond the line at
+// `end`, outward (`side`), a third to two thirds of a cell on? The lines
+// stop at the tray's edge; past a line inside the tray they cross the
+// next cell.
+bool crossed_beyond(const Axes& v, double end, int side, double pitch, const std::vector<double>& crossing) {
+    int red = 0, all = 0;
+    for (const double at : crossing) {
+        const int a = static_cast<int>(std::lround(at));
+        if (a < 1 || a + 1 >= v.along()) continue;
+        int n = 0, k = 0;
+        for (double t = 0.3; t <= 0.7; t += 0.1, ++k) {
+            const int c = static_cast<int>(std::lround(end + side * t * pitch));
+            if (c < 0 || c >= v.across()) continue;
+            for (int da = -1; da <= 1; ++da) {
+                const std::uint8_t* p = v.at(a + da, c);
+                if (p[0] >= 100 && redness(p) >= 45) {
+                    ++n;
+                    break;
+                }
+            }
+        }
+        ++all;
+        red += 2 * n >= k;
+    }
+    return all > 0 && 2 * red >= all;
+}
+
 }  // namespace
 
 bool erase_grid_lines(Image& im) {
@@ -159,13 +221,17 @@ bool erase_grid_lines(Image& im) {
     if (std::abs(hp - vp) > 0.05 * std::max(hp, vp)) return false;
     // The tray's edges, where a line may show against one side only.
     std::vector<Line> hl2 = hl, vl2 = vl;
-    auto extend = [](const Axes& v, Run& run, std::vector<Line>& lines, int a0, int a1) {
+    // (which ends of each run are the tray's edges: found against one side
+    // only, beyond the lines found against both)
+    std::array<bool, 2> h_edge{}, v_edge{};
+    auto extend = [](const Axes& v, Run& run, std::vector<Line>& lines, int a0, int a1, std::array<bool, 2>& edge) {
         const double d = run.pitch();
         for (const int side : {-1, 1}) {
             const double want = side < 0 ? run.at.front() - d : run.at.back() + d;
             const auto l = edge_line(v, want, a0, a1);
             if (!l || std::abs(l->at - want) > std::max(2.0, 0.04 * d)) continue;
             lines.push_back(*l);
+            edge[side < 0 ? 0 : 1] = true;
             const int k = static_cast<int>(lines.size()) - 1;
             if (side < 0) {
                 run.at.insert(run.at.begin(), l->at);
@@ -177,31 +243,75 @@ bool erase_grid_lines(Image& im) {
         }
     };
     Run hx = hr, vx = vr;
-    extend(rows, hx, hl2, static_cast<int>(vr.at.front()), static_cast<int>(vr.at.back()));
-    extend(cols, vx, vl2, static_cast<int>(hr.at.front()), static_cast<int>(hr.at.back()));
+    // An end line not found against one side is still the tray's edge
+    // when the crossing lines stop at it.
+    auto ends = [](const Axes& v, const Run& run, const Run& other, std::array<bool, 2>& edge) {
+        edge[0] = edge[0] || !crossed_beyond(v, run.at.front(), -1, run.pitch(), other.at);
+        edge[1] = edge[1] || !crossed_beyond(v, run.at.back(), 1, run.pitch(), other.at);
+    };
+    extend(rows, hx, hl2, static_cast<int>(vr.at.front()), static_cast<int>(vr.at.back()), h_edge);
+    extend(cols, vx, vl2, static_cast<int>(hr.at.front()), static_cast<int>(hr.at.back()), v_edge);
+    ends(rows, hx, vx, h_edge);
+    ends(cols, vx, hx, v_edge);
     // Along, from the first line across to the last (painting past them
     // would darken the frame beyond the tray's edge).
     const int x0 = static_cast<int>(std::lround(vx.at.front())), x1 = static_cast<int>(std::lround(vx.at.back()));
     const int y0 = static_cast<int>(std::lround(hx.at.front())), y1 = static_cast<int>(std::lround(hx.at.back()));
     // A line not found (on a block the colour of its ink) is as thick as
     // the thickest found.
-    auto paint = [](const Axes& v, const Run& run, const std::vector<Line>& lines, int a0, int a1) {
+    auto paint = [](const Axes& v, const Run& run, const std::vector<Line>& lines, int a0, int a1,
+                    const std::array<bool, 2>& edge) {
         int thick = 1;
         for (const int k : run.found)
             if (k >= 0) thick = std::max(thick, lines[static_cast<size_t>(k)].c1 - lines[static_cast<size_t>(k)].c0 + 1);
         for (size_t i = 0; i < run.at.size(); ++i) {
             const int k = run.found[i];
+            Line l;
             if (k >= 0) {
-                paint_over(v, lines[static_cast<size_t>(k)], a0, a1);
+                l = lines[static_cast<size_t>(k)];
             } else {
                 const int c0 = static_cast<int>(std::lround(run.at[i] - (thick - 1) / 2.0));
-                paint_over(v, Line{run.at[i], c0, c0 + thick - 1}, a0, a1);
+                l = Line{run.at[i], c0, c0 + thick - 1};
             }
+            const bool rim = (i == 0 && edge[0]) || (i + 1 == run.at.size() && edge[1]);
+            paint_over(v, l, a0, a1, rim ? rim_colour(v, l, a0, a1) : std::nullopt);
         }
     };
-    paint(rows, hx, hl2, x0, x1);
-    paint(cols, vx, vl2, y0, y1);
+    paint(rows, hx, hl2, x0, x1, h_edge);
+    paint(cols, vx, vl2, y0, y1, v_edge);
     return true;
+}
+
+bool grid_runs_past(const Image& image, const BoardBox& box) {
+    const double q = box.cell_px;
+    if (q < 8 || box.w <= 0 || box.h <= 0) return false;
+    Image& im = const_cast<Image&>(image);  // (read only: Axes gives pixels to paint too)
+    const Axes rows{im, true}, cols{im, false};
+    const int nx = static_cast<int>(std::lround(box.w / q)), ny = static_cast<int>(std::lround(box.h / q));
+    // One side: the lines across it (at `at`, along `v`), seen from `edge`
+    // outward (`side`).
+    auto past = [&](const Axes& v, int n, double first, double edge, int side) {
+        int red = 0;
+        for (int k = 0; k <= n; ++k) {
+            const int c = static_cast<int>(std::lround(first + k * q));
+            int hits = 0, all = 0;
+            for (double t = 0.3; t <= 0.71; t += 0.1) {
+                const int a = static_cast<int>(std::lround(edge + side * t * q));
+                if (a < 0 || a >= v.along()) continue;
+                ++all;
+                for (int dc = -2; dc <= 2; ++dc)
+                    if (c + dc >= 3 && c + dc + 3 < v.across() && thin_red(v, a, c + dc)) {
+                        ++hits;
+                        break;
+                    }
+            }
+            red += all > 0 && 2 * hits > all;
+        }
+        return 2 * red > n + 1;
+    };
+    // (columns' lines are seen across x, along y: the cols view)
+    return past(cols, nx, box.x, box.y, -1) || past(cols, nx, box.x, box.y + box.h, 1) ||
+           past(rows, ny, box.y, box.x, -1) || past(rows, ny, box.y, box.x + box.w, 1);
 }
 
 }  // namespace slidedb::scanning

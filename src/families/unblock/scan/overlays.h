@@ -4,6 +4,7 @@
 // every cell. Internal to src/families/unblock/scan/.
 #pragma once
 
+#include "image/board_box.h"
 #include "image/image.h"
 
 namespace slidedb::scanning {
@@ -13,6 +14,12 @@ namespace slidedb::scanning {
 // Paints each over from what lies just beside it, the darker side (a line
 // along a seam hides the seam's dark). Returns whether it found them.
 bool erase_grid_lines(Image& im);
+
+// Do thin red lines along the columns (rows) of the board read, in `box`,
+// run on a third to two thirds of a cell past any of its sides? A debug
+// overlay's lines stop at the tray's edges: where they run on, the board
+// read is part of the tray (a line across it taken for the frame's edge).
+bool grid_runs_past(const Image& im, const BoardBox& box);
 
 // Small white tags (with a dark sign on them) in a lattice of square
 // cells, one a cell, sixteen or more: painted over from what lies on their

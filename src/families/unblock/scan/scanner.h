@@ -152,6 +152,11 @@ public:
         return finish();
     }
 
+    // Is the prisoner the only block on the board (the tutorial's first
+    // screen)? The floor round it, and it, fill the floor's extent, 4
+    // cells a side at least. Finds the prisoner and the floor itself.
+    bool prisoner_alone();
+
     std::variant<ScanResult, ScanError> run() {
         if (auto f = locate()) return ScanError{f->message};
         return read();
@@ -323,6 +328,9 @@ private:
         bool done = false, found = false;
         int step = 1;  // the sampling step of the fill
         std::vector<double> Ls, Rs, Ts, Bs;
+        // the samples the fill reached (1), sw x sh on the step's grid
+        std::vector<std::uint8_t> seen;
+        int sw = 0, sh = 0;
     };
     Floor floor_;
 

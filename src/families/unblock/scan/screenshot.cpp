@@ -125,7 +125,22 @@ std::variant<ScanResult, ScanError> read_picture(const Image& image, ScanTrace* 
 
 std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* trace) {
     auto first = read_picture(image, trace);
-    if (std::holds_alternative<ScanResult>(first)) return first;
+    if (const auto* r = std::get_if<ScanResult>(&first)) {
+        // A debug overlay's line across the tray may pass for its edge:
+        // where the lines run on past the board read, the picture is read
+        // with them painted over, and that reading stands.
+        try {
+            if (!scanning::grid_runs_past(image, r->box)) return first;
+            Image clean = image;
+            if (!scanning::erase_grid_lines(clean)) return first;
+            ScanTrace again;
+            auto second = read_picture(clean, trace ? &again : nullptr);
+            if (trace) *trace = again;
+            return second;
+        } catch (const std::exception& e) {
+            return ScanError{fmt::format("scan failed: {}", e.what())};
+        }
+    }
     // Refused: another tool may have drawn over every cell (a debug
     // overlay's grid lines, a guide's tags). Painted over, the picture is
     // read again, and what that reading says stands. Then, still refused,
@@ -147,11 +162,19 @@ std::variant<ScanResult, ScanError> scan_image(const Image& image, ScanTrace* tr
                 return third;
             }
         }
+        auto refused = lines || tags ? second : first;
         if (lines || tags) {
             if (trace) *trace = again;
-            return second;
+            if (std::holds_alternative<ScanResult>(second)) return second;
         }
-        return first;
+        // The tutorial's first screen: with no block but the prisoner to
+        // fit the cells to, the grid found may take in the banner over the
+        // header, and a refusal would name a cell that is not on the tray.
+        InkMap ink(picture);
+        Scanner alone(picture, nullptr, Finder::Frame, ink);
+        if (alone.prisoner_alone())
+            return ScanError{"a tutorial screen: the prisoner alone on the board, no other block to fit its cells to"};
+        return refused;
     } catch (const std::exception& e) {
         return ScanError{fmt::format("scan failed: {}", e.what())};
     }
