@@ -148,7 +148,7 @@ private:
                 // Short of memory: the largest table the budget allows, if
                 // it still takes this batch.
                 const std::uint64_t slots = spare_words(boards_.capacity() + table_words() + 8) * sizeof(State) / slot_bytes();
-                room = slots / 2 > live ? slots / 2 - live : 0;
+                room = most(slots) > live ? most(slots) - live : 0;
                 if (room < n || !affordable(boards_.capacity(), slots_for(live + room))) {
                     over_ = true;
                     return 0;
@@ -222,7 +222,14 @@ private:
     // The table's capacity in boards' worth of memory, rounded up.
     std::uint64_t table_words() const { return (slots_.capacity() * slot_bytes() + sizeof(State) - 1) / sizeof(State); }
 
-    static std::size_t slots_for(std::uint64_t boards) { return std::max<std::size_t>(kMinSlots, boards * 2 + 1); }
+    // Load factor at most 1/2: most boards sit in their home slot or the
+    // next, so few fall to the slow probe. 3/8 when indices are kept: the
+    // record of moves outweighs the table then, and the probes are fewer.
+    std::size_t slots_for(std::uint64_t boards) const {
+        return std::max<std::size_t>(kMinSlots, track_ ? boards * 8 / 3 + 1 : boards * 2 + 1);
+    }
+    // The most boards a table of `slots` takes.
+    std::uint64_t most(std::uint64_t slots) const { return track_ ? slots * 3 / 8 : slots / 2; }
 
     // Whether a list of `list` boards and a table of `slots` fit the budget
     // beside the larger of the blocks they replace (both live while copying).
@@ -266,9 +273,7 @@ private:
         if (track_) where_.assign(slots + 3, 0);
         else where_.clear();
         slots_count_ = slots;
-        // Load factor at most 1/2: most boards sit in their home slot or the
-        // next, so few fall to the slow probe; memory stays near the window.
-        limit_ = slots / 2;
+        limit_ = most(slots);
         used_ = 0;
         State* const table = slots_.data();
         for (std::uint32_t i = first_; i < last; ++i) {
