@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 namespace slidedb {
@@ -84,6 +85,7 @@ public:
     // Whether the table keeps each board's index, for insert(batch, n, at).
     // Set it before clear(), not during a search.
     void track_indices(bool on) { track_ = on; }
+    bool tracks_indices() const { return track_; }
 
     // Bytes the list and the table may take together, growth included.
     void set_budget(std::uint64_t bytes) { budget_ = bytes; }
@@ -98,6 +100,7 @@ public:
     // batch[k] in the list, whether it was new or not (when the set takes
     // no more boards, at is left as it was).
     std::uint32_t insert(const State* batch, std::uint32_t n, std::uint32_t* at = nullptr) {
+        if (at && !track_) throw std::logic_error("Visited::insert: indices asked of a table that does not keep them");
         if (at) return insert_as<true>(batch, n, at);
         return insert_as<false>(batch, n, nullptr);
     }
@@ -173,10 +176,9 @@ private:
             rest[m] = k;
             m += (s == State{}) | ((t[0] != s) & (t[1] != s) & (t[2] != s) & (t[3] != s));
             if constexpr (kWhere) {
-                // The index beside the matching slot; any when none matches,
-                // the slow way below then writes the right one.
-                // All four are read at once, not after the match is known,
-                // so that their loads overlap the table's.
+                // The index beside the matching slot (any when none matches:
+                // the slow way below writes the right one). All four are read
+                // before the match is known, so their loads overlap the table's.
                 const std::uint32_t* w = where + home[k];
                 const std::uint32_t w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3];
                 at[k] = t[0] == s ? w0 : t[1] == s ? w1 : t[2] == s ? w2 : w3;

@@ -11,6 +11,7 @@
 #include <map>
 #include <queue>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -336,6 +337,27 @@ TEST(Engine, MovesPastTheirBudgetAreDroppedAndTheSearchGoesOn) {
     EXPECT_EQ(got.levels, want.levels);
     EXPECT_EQ(got.cluster_size, 256u);
     EXPECT_EQ(got.moves, want.moves);
+}
+
+TEST(Engine, IndicesAreRefusedOfATableThatDoesNotKeepThem) {
+    Visited<std::uint64_t> seen;
+    seen.clear();
+    const std::uint64_t boards[] = {5, 7};
+    std::uint32_t at[2] = {9, 9};
+    EXPECT_THROW(seen.insert(boards, 2, at), std::logic_error);
+    EXPECT_EQ(seen.size(), 0u);
+    seen.track_indices(true);
+    seen.clear();
+    EXPECT_EQ(seen.insert(boards, 2, at), 2u);
+    EXPECT_EQ(at[0], 0u);
+    EXPECT_EQ(at[1], 1u);
+    const std::uint64_t again[] = {7, 0, 5, 0};
+    std::uint32_t where[4] = {};
+    EXPECT_EQ(seen.insert(again, 4, where), 1u);  // the board 0 once
+    EXPECT_EQ(where[0], 1u);
+    EXPECT_EQ(where[1], 2u);
+    EXPECT_EQ(where[2], 0u);
+    EXPECT_EQ(where[3], 2u);
 }
 
 TEST(Engine, AgreesWithANaiveSearchAtSixtyFourBits) { expect_agrees_with_naive_search<std::uint64_t>(1); }
