@@ -70,6 +70,8 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
                     level.fresh += seen.insert(batch, n, at);
                     moves->add(at, n);
                 } else {
+                    // A record given up leaves the memory to the search.
+                    if (moves && seen.tracks_indices()) seen.track_indices(false);
                     level.fresh += seen.insert(batch, n);
                 }
                 n = 0;

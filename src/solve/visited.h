@@ -83,8 +83,13 @@ public:
     }
 
     // Whether the table keeps each board's index, for insert(batch, n, at).
-    // Set it before clear(), not during a search.
-    void track_indices(bool on) { track_ = on; }
+    // Set it before clear(). During a search it may only be turned off: the
+    // indices go at once, and the table is its plain self again from its
+    // next rebuild.
+    void track_indices(bool on) {
+        track_ = on;
+        if (!on) where_ = {};
+    }
     bool tracks_indices() const { return track_; }
 
     // Bytes the list and the table may take together, growth included.
@@ -142,9 +147,8 @@ private:
         if (used_ + n > limit_) {
             // Room for as many boards again as the window holds: each board
             // added then costs one reinsertion, amortized. Less if the table
-            // would outweigh the list by half (over 20 bytes a board in all,
-            // indices aside), but not under half, or rebuilds would come too
-            // often.
+            // would outweigh the list (over 16 bytes a board in all, indices
+            // aside), but not under half, or rebuilds would come too often.
             const std::uint64_t live = size() - first_, fits = std::uint64_t{size()} * 3 / 4;
             std::uint64_t room = std::max({std::min(live, fits > live ? fits - live : 0), live / 2, std::uint64_t{n}});
             if (!affordable(boards_.capacity(), slots_for(live + room))) {
@@ -224,14 +228,15 @@ private:
     // The table's capacity in boards' worth of memory, rounded up.
     std::uint64_t table_words() const { return (slots_.capacity() * slot_bytes() + sizeof(State) - 1) / sizeof(State); }
 
-    // Load factor at most 1/2: most boards sit in their home slot or the
-    // next, so few fall to the slow probe. 3/8 when indices are kept: the
-    // record of moves outweighs the table then, and the probes are fewer.
+    // Load factor at most 3/4: probes stay short, memory stays near the
+    // window, so a search under a memory budget goes far. 3/8 when indices
+    // are kept: the record of moves outweighs the table then, and fewer
+    // boards fall to the slow probe.
     std::size_t slots_for(std::uint64_t boards) const {
-        return std::max<std::size_t>(kMinSlots, track_ ? boards * 8 / 3 + 1 : boards * 2 + 1);
+        return std::max<std::size_t>(kMinSlots, track_ ? boards * 8 / 3 + 1 : boards * 4 / 3 + 1);
     }
     // The most boards a table of `slots` takes.
-    std::uint64_t most(std::uint64_t slots) const { return track_ ? slots * 3 / 8 : slots / 2; }
+    std::uint64_t most(std::uint64_t slots) const { return track_ ? slots * 3 / 8 : slots * 3 / 4; }
 
     // Whether a list of `list` boards and a table of `slots` fit the budget
     // beside the larger of the blocks they replace (both live while copying).
