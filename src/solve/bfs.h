@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "solve/cluster_moves.h"
 #include "solve/deadline.h"
 #include "solve/result.h"
 #include "solve/visited.h"
@@ -29,9 +30,11 @@ namespace slidedb {
 // visit(index, board, level) sees each board as it is expanded. Appends one
 // Level per depth expanded; `next` is left at the first board not expanded.
 // Returns what cut the search short (Cut::None when nothing did).
+// With `moves`, records every move as it goes (seen must track indices).
 template <class Rules, class Visit>
 Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std::uint64_t max_states,
-                  std::vector<Level>& levels, std::uint32_t& next, Visit&& visit, const Deadline& deadline = {}) {
+                  std::vector<Level>& levels, std::uint32_t& next, Visit&& visit, const Deadline& deadline = {},
+                  ClusterMoves* moves = nullptr) {
     using State = typename Rules::State;
     constexpr std::uint32_t kBatch = Visited<State>::kBatch;
     constexpr std::uint32_t kGroup = 64;  // successors worth one batch
@@ -60,17 +63,30 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
             // reach it, and the cut falls after the same board as if each
             // went alone.
             State batch[kBatch];
+            std::uint32_t at[kBatch];
             std::uint32_t n = 0;
+            const auto flush = [&] {
+                if (moves && moves->fits(seen.peak_bytes(), n)) {
+                    level.fresh += seen.insert(batch, n, at);
+                    moves->add(at, n);
+                } else {
+                    // A record given up leaves the memory to the search.
+                    if (moves && seen.tracks_indices()) seen.track_indices(false);
+                    level.fresh += seen.insert(batch, n);
+                }
+                n = 0;
+            };
             do {
                 const State s = seen.board(next);
                 visit(next++, s, level);
                 rules.for_each_successor(s, [&](State b) {
-                    if (n == kBatch) level.fresh += seen.insert(batch, std::exchange(n, 0));
+                    if (n == kBatch) flush();
                     batch[n++] = b;
                     ++level.examined;
                 });
+                if (moves && moves->whole()) moves->end_board(n);
             } while (next < end && n < kGroup && seen.size() + n < max_states);
-            level.fresh += seen.insert(batch, n);
+            flush();
             cut = seen.size() >= max_states || seen.over_budget();
             if (!cut && deadline.set() && examined_before + level.examined >= clock_at) {
                 clock_at = examined_before + level.examined + kClockEvery;
@@ -92,8 +108,11 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
 // filled. Past the deadline the search stops as at a limit, with Cut::Time. SolveResult::solution is left to the family, which writes moves as
 // text.
 template <class Rules>
+// With `moves` (started by the caller, seen tracking indices), the moves of
+// the cluster are recorded too, as far as their budget goes.
 SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typename Rules::State>& seen,
-                std::vector<typename Rules::Move>& path_moves, const Deadline& deadline = {}) {
+                std::vector<typename Rules::Move>& path_moves, const Deadline& deadline = {},
+                ClusterMoves* moves = nullptr) {
     using State = typename Rules::State;
     constexpr std::uint32_t kNone = Visited<State>::kNone;
     const auto started = std::chrono::steady_clock::now();
@@ -116,7 +135,7 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
                 if (goal == kNone) goal = i;
             }
         },
-        deadline);
+        deadline, moves);
     if (why == Cut::None && seen.over_budget()) why = Cut::Memory;
     const bool cut = why != Cut::None;
     for (const Level& level : r.levels) {

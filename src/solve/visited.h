@@ -17,6 +17,11 @@
 // Nothing is allocated per board: the vectors keep their capacity when the
 // set is reused for the next puzzle.
 //
+// On request (track_indices()) the table also keeps each board's index in
+// the list, and insert() says where every board of a batch is, new or not:
+// the moves of the cluster as pairs of indices, for a second search over the
+// same cluster that needs no hashing.
+//
 // A memory budget bounds the set: before the list or the table grows, the
 // set checks that the new block, beside the old one it replaces, fits; when
 // it does not, the set takes no more boards and says so (over_budget()).
@@ -27,6 +32,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 namespace slidedb {
@@ -67,6 +73,7 @@ public:
         // The old table goes too: peak_bytes() must not see the last search's.
         boards_.clear();
         slots_.clear();
+        where_.clear();
         first_ = 0;
         last_ = kNone;
         zero_ = kNone;
@@ -74,6 +81,16 @@ public:
         over_ = false;
         rebuild(0);
     }
+
+    // Whether the table keeps each board's index, for insert(batch, n, at).
+    // Set it before clear(). During a search it may only be turned off: the
+    // indices go at once, and the table is its plain self again from its
+    // next rebuild.
+    void track_indices(bool on) {
+        track_ = on;
+        if (!on) where_ = {};
+    }
+    bool tracks_indices() const { return track_; }
 
     // Bytes the list and the table may take together, growth included.
     void set_budget(std::uint64_t bytes) { budget_ = bytes; }
@@ -84,63 +101,13 @@ public:
     State board(std::uint32_t i) const { return boards_[i]; }
 
     // Adds the boards the window does not hold yet, in order; returns how
-    // many were new.
-    std::uint32_t insert(const State* batch, std::uint32_t n) {
-        if (over_ || !room_in_list(n)) return 0;
-        if (used_ + n > limit_) {
-            // Room for as many boards again as the window holds: each board
-            // added then costs one reinsertion, amortized. Less if the table
-            // would outweigh the list (over 16 bytes a board in all), but not
-            // under half, or rebuilds would come too often.
-            const std::uint64_t live = size() - first_, fits = std::uint64_t{size()} * 3 / 4;
-            std::uint64_t room = std::max({std::min(live, fits > live ? fits - live : 0), live / 2, std::uint64_t{n}});
-            if (!affordable(boards_.capacity(), slots_for(live + room))) {
-                // Short of memory: the largest table the budget allows, if
-                // it still takes this batch.
-                const std::uint64_t slots = spare_words(boards_.capacity() + slots_.capacity() + 8);
-                room = slots * 3 / 4 > live ? slots * 3 / 4 - live : 0;
-                if (room < n || !affordable(boards_.capacity(), slots_for(live + room))) {
-                    over_ = true;
-                    return 0;
-                }
-            }
-            rebuild(room);
-        }
-        State* const table = slots_.data();
-        const std::size_t slots = slots_count_;
-        // Most boards of a batch are duplicates sitting in their home slot or
-        // just after: that test has no branch, so the loads of the whole batch
-        // overlap and no misprediction stalls them. Only the rest are probed
-        // the slow way. The slots past the last are always empty, so home + 3
-        // is valid, and a match is never a false duplicate because a board is
-        // never 0 there (the board 0 goes the slow way).
-        std::size_t home[kBatch];
-        std::uint32_t rest[kBatch], m = 0;
-        for (std::uint32_t k = 0; k < n; ++k) {
-            const State s = batch[k];
-            const State* t = table + (home[k] = slot_of(s, slots));
-            rest[m] = k;
-            m += (s == State{}) | ((t[0] != s) & (t[1] != s) & (t[2] != s) & (t[3] != s));
-        }
-        std::uint32_t fresh = 0;
-        for (std::uint32_t j = 0; j < m; ++j) {
-            const State s = batch[rest[j]];
-            if (s == State{}) [[unlikely]] {
-                // State{} marks an empty slot: the board 0 is tracked aside.
-                if (holds_zero()) continue;
-                zero_ = size();
-            } else {
-                std::size_t slot = home[rest[j]];
-                State e;
-                while ((e = table[slot]) != State{} && e != s) slot = slot + 1 == slots ? 0 : slot + 1;
-                if (e == s) continue;
-                table[slot] = s;
-                ++used_;
-            }
-            boards_.push_back(s);
-            ++fresh;
-        }
-        return fresh;
+    // many were new. With track_indices() on, at[k] receives the index of
+    // batch[k] in the list, whether it was new or not (when the set takes
+    // no more boards, at is left as it was).
+    std::uint32_t insert(const State* batch, std::uint32_t n, std::uint32_t* at = nullptr) {
+        if (at && !track_) throw std::logic_error("Visited::insert: indices asked of a table that does not keep them");
+        if (at) return insert_as<true>(batch, n, at);
+        return insert_as<false>(batch, n, nullptr);
     }
 
     bool contains(State s) const {
@@ -174,18 +141,109 @@ private:
     static constexpr std::size_t kMinSlots = 16;
     static constexpr std::uint32_t kAhead = 16;
 
+    template <bool kWhere>
+    std::uint32_t insert_as(const State* batch, std::uint32_t n, std::uint32_t* at) {
+        if (over_ || !room_in_list(n)) return 0;
+        if (used_ + n > limit_) {
+            // Room for as many boards again as the window holds: each board
+            // added then costs one reinsertion, amortized. Less if the table
+            // would outweigh the list (over 16 bytes a board in all, indices
+            // aside), but not under half, or rebuilds would come too often.
+            const std::uint64_t live = size() - first_, fits = std::uint64_t{size()} * 3 / 4;
+            std::uint64_t room = std::max({std::min(live, fits > live ? fits - live : 0), live / 2, std::uint64_t{n}});
+            if (!affordable(boards_.capacity(), slots_for(live + room))) {
+                // Short of memory: the largest table the budget allows, if
+                // it still takes this batch.
+                const std::uint64_t slots = spare_words(boards_.capacity() + table_words() + 8) * sizeof(State) / slot_bytes();
+                room = most(slots) > live ? most(slots) - live : 0;
+                if (room < n || !affordable(boards_.capacity(), slots_for(live + room))) {
+                    over_ = true;
+                    return 0;
+                }
+            }
+            rebuild(room);
+        }
+        State* const table = slots_.data();
+        std::uint32_t* const where = where_.data();
+        const std::size_t slots = slots_count_;
+        // Most boards of a batch are duplicates sitting in their home slot or
+        // just after: that test has no branch, so the loads of the whole batch
+        // overlap and no misprediction stalls them. Only the rest are probed
+        // the slow way. The slots past the last are always empty, so home + 3
+        // is valid, and a match is never a false duplicate because a board is
+        // never 0 there (the board 0 goes the slow way).
+        std::size_t home[kBatch];
+        std::uint32_t rest[kBatch], m = 0;
+        for (std::uint32_t k = 0; k < n; ++k) {
+            const State s = batch[k];
+            const State* t = table + (home[k] = slot_of(s, slots));
+            rest[m] = k;
+            m += (s == State{}) | ((t[0] != s) & (t[1] != s) & (t[2] != s) & (t[3] != s));
+            if constexpr (kWhere) {
+                // The index beside the matching slot (any when none matches:
+                // the slow way below writes the right one). All four are read
+                // before the match is known, so their loads overlap the table's.
+                const std::uint32_t* w = where + home[k];
+                const std::uint32_t w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3];
+                at[k] = t[0] == s ? w0 : t[1] == s ? w1 : t[2] == s ? w2 : w3;
+            }
+        }
+        std::uint32_t fresh = 0;
+        for (std::uint32_t j = 0; j < m; ++j) {
+            const State s = batch[rest[j]];
+            if (s == State{}) [[unlikely]] {
+                // State{} marks an empty slot: the board 0 is tracked aside.
+                if (holds_zero()) {
+                    if constexpr (kWhere) at[rest[j]] = zero_;
+                    continue;
+                }
+                zero_ = size();
+            } else {
+                std::size_t slot = home[rest[j]];
+                State e;
+                while ((e = table[slot]) != State{} && e != s) slot = slot + 1 == slots ? 0 : slot + 1;
+                if (e == s) {
+                    if constexpr (kWhere) at[rest[j]] = where[slot];
+                    continue;
+                }
+                table[slot] = s;
+                if constexpr (kWhere) where[slot] = size();
+                ++used_;
+            }
+            if constexpr (kWhere) at[rest[j]] = size();
+            boards_.push_back(s);
+            ++fresh;
+        }
+        return fresh;
+    }
+
     bool holds_zero() const { return zero_ != kNone && zero_ >= first_ && zero_ < last_; }
 
-    std::uint64_t bytes() const { return (boards_.size() + slots_.size()) * sizeof(State); }
+    std::uint64_t bytes() const {
+        return boards_.size() * sizeof(State) + slots_.size() * sizeof(State) + where_.size() * sizeof(std::uint32_t);
+    }
 
-    static std::size_t slots_for(std::uint64_t boards) { return std::max<std::size_t>(kMinSlots, boards * 4 / 3 + 1); }
+    // Bytes a slot takes: the board, and its index when tracked.
+    std::size_t slot_bytes() const { return sizeof(State) + (track_ ? sizeof(std::uint32_t) : 0); }
+    // The table's capacity in boards' worth of memory, rounded up.
+    std::uint64_t table_words() const { return (slots_.capacity() * slot_bytes() + sizeof(State) - 1) / sizeof(State); }
+
+    // Load factor at most 3/4: probes stay short, memory stays near the
+    // window, so a search under a memory budget goes far. 3/8 when indices
+    // are kept: the record of moves outweighs the table then, and fewer
+    // boards fall to the slow probe.
+    std::size_t slots_for(std::uint64_t boards) const {
+        return std::max<std::size_t>(kMinSlots, track_ ? boards * 8 / 3 + 1 : boards * 4 / 3 + 1);
+    }
+    // The most boards a table of `slots` takes.
+    std::uint64_t most(std::uint64_t slots) const { return track_ ? slots * 3 / 8 : slots * 3 / 4; }
 
     // Whether a list of `list` boards and a table of `slots` fit the budget
     // beside the larger of the blocks they replace (both live while copying).
     bool affordable(std::size_t list, std::size_t slots) const {
         const std::uint64_t old_list = list > boards_.capacity() ? boards_.capacity() : 0;
         const std::uint64_t old_slots = slots + 3 > slots_.capacity() ? slots_.capacity() : 0;
-        return (list + old_list + slots + 3 + old_slots) * sizeof(State) <= budget_;
+        return (list + old_list) * sizeof(State) + (slots + 3 + old_slots) * slot_bytes() <= budget_;
     }
 
     // Makes room in the list for n more boards: doubling, or as much as the
@@ -194,7 +252,7 @@ private:
         const std::size_t need = boards_.size() + n;
         if (need <= boards_.capacity()) return true;
         std::uint64_t want = std::max<std::uint64_t>(need, boards_.capacity() * 2);
-        want = std::min(want, spare_words(boards_.capacity() + slots_.capacity()));
+        want = std::min(want, spare_words(boards_.capacity() + table_words()));
         if (want < need) {
             over_ = true;
             return false;
@@ -219,9 +277,10 @@ private:
         const std::size_t live = last - first_;
         const std::size_t slots = slots_for(live + room);
         slots_.assign(slots + 3, State{});
+        if (track_) where_.assign(slots + 3, 0);
+        else where_.clear();
         slots_count_ = slots;
-        // Load factor at most 3/4: probes stay short, memory stays near the window.
-        limit_ = slots * 3 / 4;
+        limit_ = most(slots);
         used_ = 0;
         State* const table = slots_.data();
         for (std::uint32_t i = first_; i < last; ++i) {
@@ -233,6 +292,7 @@ private:
             std::size_t slot = slot_of(s, slots);
             while (table[slot] != State{}) slot = slot + 1 == slots ? 0 : slot + 1;
             table[slot] = s;
+            if (track_) where_[slot] = i;
             ++used_;
         }
         peak_ = std::max(peak_, bytes());
@@ -240,6 +300,7 @@ private:
 
     std::vector<State> boards_;
     std::vector<State> slots_;
+    std::vector<std::uint32_t> where_;  // index in boards_ of each slot's board, when tracked
     std::size_t slots_count_ = 0;  // slots in use for hashing: 3 more stay empty
     std::size_t used_ = 0, limit_ = 0;
 
@@ -249,6 +310,7 @@ private:
     std::uint64_t peak_ = 0;
     std::uint64_t budget_ = std::numeric_limits<std::uint64_t>::max();
     bool over_ = false;
+    bool track_ = false;
 };
 
 }  // namespace slidedb

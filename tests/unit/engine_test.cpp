@@ -11,6 +11,7 @@
 #include <map>
 #include <queue>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -255,6 +256,108 @@ void expect_agrees_with_naive_search(std::uint32_t seed) {
         EXPECT_EQ(d.boards_at, by_distance);
         EXPECT_EQ(naive_distances(g, goals).at(TokenRules<State>::decode(d.hardest)), farthest);
     }
+}
+
+// The moves recorded by the first search, followed by index, give the same
+// distances as a second search over the rules, down to the hardest board;
+// the first search's own figures do not change for recording them.
+template <class State>
+void expect_recorded_moves_agree(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    for (int round = 0; round < 60; ++round) {
+        Grid g;
+        g.width = 3 + static_cast<int>(rng() % 14);
+        g.height = 1 + static_cast<int>(rng() % 16);
+        for (int i = 0; i < g.width * g.height; ++i) g.cells += rng() % 4 == 0 ? '#' : rng() % 9 == 0 ? 'g' : '.';
+        // Every fourth grid starts on cell 0, the all-zero state.
+        g.start = round % 4 == 0 ? 0 : static_cast<int>(rng() % g.cells.size());
+        g.cells[static_cast<std::size_t>(g.start)] = '.';
+        TokenRules<State> rules(g);
+        std::vector<typename TokenRules<State>::Move> path;
+
+        Visited<State> plain;
+        const SolveResult want = bfs(rules, SolveOptions{}, plain, path);
+        std::vector<State> goals;
+        for (std::uint32_t k = 0; k < plain.size(); ++k)
+            if (rules.is_goal(plain.board(k))) goals.push_back(plain.board(k));
+        const GoalDistances<State> by_rules = distances_to_goal(rules, goals, plain);
+
+        Visited<State> seen;
+        seen.track_indices(true);
+        ClusterMoves moves;
+        moves.start(std::uint64_t{1} << 40);
+        const SolveResult got = bfs(rules, SolveOptions{}, seen, path, Deadline{}, &moves);
+        EXPECT_EQ(got.levels, want.levels);
+        EXPECT_EQ(got.moves, want.moves);
+        ASSERT_TRUE(moves.whole());
+        ASSERT_EQ(moves.ends().size(), seen.size());
+        EXPECT_EQ(moves.to().size(), got.examined);
+        // Board k's moves lead to its successors, in the rules' order.
+        for (std::uint32_t k = 0; k < seen.size(); ++k) {
+            std::uint32_t m = k ? moves.ends()[k - 1] : 0;
+            rules.for_each_successor(seen.board(k), [&](const State& b) {
+                ASSERT_LT(m, moves.ends()[k]);
+                EXPECT_EQ(seen.board(moves.to()[m++]), b);
+            });
+            EXPECT_EQ(m, moves.ends()[k]);
+        }
+
+        std::vector<std::uint32_t> queue;
+        std::vector<std::uint8_t> reached;
+        const GoalDistances<State> by_moves = distances_over_moves(rules, seen, moves, queue, reached);
+        EXPECT_TRUE(by_moves.complete);
+        EXPECT_EQ(by_moves.boards_at, by_rules.boards_at);
+        EXPECT_EQ(by_moves.hardest, by_rules.hardest);
+    }
+}
+
+TEST(Engine, RecordedMovesAgreeWithTheRulesAtSixtyFourBits) { expect_recorded_moves_agree<std::uint64_t>(3); }
+TEST(Engine, RecordedMovesAgreeWithTheRulesAtOneHundredTwentyEightBits) {
+    expect_recorded_moves_agree<unsigned __int128>(4);
+}
+TEST(Engine, RecordedMovesAgreeWithTheRulesAtFiveHundredTwelveBits) {
+    expect_recorded_moves_agree<std::array<std::uint64_t, 8>>(5);
+}
+
+TEST(Engine, MovesPastTheirBudgetAreDroppedAndTheSearchGoesOn) {
+    const Grid open{16, 16, std::string(255, '.') + "g", 0};
+    TokenRules<std::uint64_t> rules(open);
+    std::vector<TokenRules<std::uint64_t>::Move> path;
+    Visited<std::uint64_t> plain;
+    const SolveResult want = bfs(rules, SolveOptions{}, plain, path);
+    Visited<std::uint64_t> seen;
+    seen.track_indices(true);
+    ClusterMoves moves;
+    moves.start(4096);  // far less than 256 boards' moves and their search
+    const SolveResult got = bfs(rules, SolveOptions{}, seen, path, Deadline{}, &moves);
+    EXPECT_FALSE(moves.whole());
+    EXPECT_TRUE(moves.to().empty());
+    EXPECT_EQ(moves.bytes(), 0u);
+    EXPECT_LE(moves.peak_bytes(), 4096u);
+    EXPECT_EQ(got.levels, want.levels);
+    EXPECT_EQ(got.cluster_size, 256u);
+    EXPECT_EQ(got.moves, want.moves);
+}
+
+TEST(Engine, IndicesAreRefusedOfATableThatDoesNotKeepThem) {
+    Visited<std::uint64_t> seen;
+    seen.clear();
+    const std::uint64_t boards[] = {5, 7};
+    std::uint32_t at[2] = {9, 9};
+    EXPECT_THROW(seen.insert(boards, 2, at), std::logic_error);
+    EXPECT_EQ(seen.size(), 0u);
+    seen.track_indices(true);
+    seen.clear();
+    EXPECT_EQ(seen.insert(boards, 2, at), 2u);
+    EXPECT_EQ(at[0], 0u);
+    EXPECT_EQ(at[1], 1u);
+    const std::uint64_t again[] = {7, 0, 5, 0};
+    std::uint32_t where[4] = {};
+    EXPECT_EQ(seen.insert(again, 4, where), 1u);  // the board 0 once
+    EXPECT_EQ(where[0], 1u);
+    EXPECT_EQ(where[1], 2u);
+    EXPECT_EQ(where[2], 0u);
+    EXPECT_EQ(where[3], 2u);
 }
 
 TEST(Engine, AgreesWithANaiveSearchAtSixtyFourBits) { expect_agrees_with_naive_search<std::uint64_t>(1); }

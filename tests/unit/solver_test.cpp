@@ -323,8 +323,44 @@ TEST(Solver, PeakMemoryIsTheSameWhateverRanBefore) {
     const SolveResult again = solve(small);
     EXPECT_EQ(first.peak_bytes, again.peak_bytes);
     EXPECT_GE(first.peak_bytes, first.cluster_size * sizeof(std::uint64_t));
-    const SolveResult big = solve(board_from_grid(kFogleman, Side::Right));
+    SolveOptions search_only;
+    search_only.analyse_cluster = false;
+    const SolveResult big = solve(board_from_grid(kFogleman, Side::Right), search_only);
     EXPECT_LE(big.peak_bytes, 16 * big.cluster_size);
+    // The analysis records every move (4 bytes each, 4 more a board) beside
+    // a table that also keeps each board's index (3/2 of the search's), then
+    // follows them with a queue and a mark (5 bytes a board).
+    const SolveResult analysed = solve(board_from_grid(kFogleman, Side::Right));
+    EXPECT_EQ(analysed.hardest_moves, 49);  // the example is its cluster's hardest start
+    EXPECT_LE(analysed.peak_bytes, 24 * big.cluster_size + 4 * (analysed.examined + big.cluster_size) + 5 * big.cluster_size + 4);
+}
+
+TEST(Solver, HardestStartIsTheSameUnderAnyMemoryBudget) {
+    // Under a budget the recorded moves are dropped first, and the distances
+    // are found by a second search over the rules: the same figures, in less
+    // memory. No budget leaves the peak above it.
+    const Board b = board_from_grid(kFogleman, Side::Right);
+    SolveOptions unlimited;
+    unlimited.keep_memory = false;
+    const SolveResult full = solve(b, unlimited);
+    ASSERT_EQ(full.status, Status::Solved);
+    int analysed = 0, in_less = 0;
+    for (const std::uint64_t per_board : {12, 16, 20, 24, 32, 40, 48, 64, 96}) {
+        SolveOptions o;
+        o.max_memory = per_board * full.cluster_size;
+        o.keep_memory = false;  // what fits must not depend on what ran before
+        const SolveResult r = solve(b, o);
+        EXPECT_LE(r.peak_bytes, o.max_memory) << per_board;
+        if (!r.cluster_complete || r.goal_levels.empty()) continue;
+        ++analysed;
+        in_less += r.peak_bytes < full.peak_bytes;
+        EXPECT_EQ(r.levels, full.levels) << per_board;
+        EXPECT_EQ(r.goal_levels, full.goal_levels) << per_board;
+        EXPECT_EQ(r.hardest_moves, full.hardest_moves) << per_board;
+        EXPECT_EQ(r.hardest_board, full.hardest_board) << per_board;
+    }
+    EXPECT_GE(analysed, 4);
+    EXPECT_GE(in_less, 2);
 }
 
 }  // namespace

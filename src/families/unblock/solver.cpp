@@ -66,14 +66,21 @@ template <class State>
 SolveResult solve_as(const Board& board, const SolveOptions& options) {
     thread_local Visited<State> seen;
     thread_local std::vector<Move> path;
-    const GiveBackAfter give_back(!options.keep_memory, seen, path);
+    // The moves of the cluster, recorded by the first search for the second.
+    thread_local ClusterMoves moves;
+    thread_local std::vector<std::uint32_t> queue;
+    thread_local std::vector<std::uint8_t> reached;
+    const GiveBackAfter give_back(!options.keep_memory, seen, path, moves, queue, reached);
     const auto started = std::chrono::steady_clock::now();
     const std::uint64_t budget = options.max_memory ? options.max_memory : std::numeric_limits<std::uint64_t>::max();
     try {
         const UnblockRules<State> rules(board);
         seen.set_budget(budget);
+        seen.track_indices(options.analyse_cluster);
+        moves.start(budget);
         const Deadline deadline = Deadline::after(options.max_seconds);
-        SolveResult r = bfs(rules, options, seen, path, deadline);
+        SolveResult r = bfs(rules, options, seen, path, deadline, options.analyse_cluster ? &moves : nullptr);
+        r.peak_bytes = std::max(r.peak_bytes, moves.peak_bytes());
         if (r.status == Status::Solved) r.solution = moves_text(board, path);
         const bool analyse = options.analyse_cluster && r.cluster_complete;
         if (r.cluster_complete) {
@@ -83,9 +90,21 @@ SolveResult solve_as(const Board& board, const SolveOptions& options) {
             r.extras = {{"blocked_cells", std::move(blocked_cells)}, {"blockers", std::move(blockers)}};
         }
         const std::uint64_t goal_bytes = r.cluster_goals * sizeof(State);
-        // The analysis is extra: without the memory for it, the search's own
-        // figures stand and the cluster's hardest start stays unknown.
-        if (analyse && r.status == Status::Solved && goal_bytes < budget) {
+        // The second search over the recorded moves: a queue and a mark a board.
+        const std::uint64_t follow_bytes = (std::uint64_t{seen.size()} + 1) * sizeof(std::uint32_t) + seen.size();
+        const std::uint64_t held = seen.peak_bytes() + moves.bytes();
+        if (analyse && r.status == Status::Solved && moves.whole() && held < budget &&
+            follow_bytes <= budget - held) {
+            const GoalDistances<State> d = distances_over_moves(rules, seen, moves, queue, reached, deadline);
+            if (d.complete) {
+                r.goal_levels = d.boards_at;
+                r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
+                r.hardest_board = board_at(board, d.hardest).grid();
+            }
+            r.peak_bytes = std::max<std::uint64_t>(r.peak_bytes, held + follow_bytes);
+        } else if (analyse && r.status == Status::Solved && goal_bytes < budget) {
+            // The analysis is extra: without the memory for it, the search's own
+            // figures stand and the cluster's hardest start stays unknown.
             std::vector<State> goals;
             goals.reserve(r.cluster_goals);
             for (std::uint32_t k = 0; k < seen.size(); ++k)
