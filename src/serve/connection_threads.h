@@ -27,7 +27,7 @@ public:
     // Connections still being answered, across every queue made so far.
     static int running();
 
-    static constexpr std::chrono::milliseconds grace{1000};
+    static constexpr std::chrono::milliseconds grace{500};
 
 private:
     struct Count {

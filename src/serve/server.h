@@ -31,7 +31,7 @@ public:
     // BindError, saying why, when the address cannot be bound.
     int bind();
     // Answers requests until stop(). Returns true once the last connection
-    // is closed; false when some were still open a second after stop()
+    // is closed; false when some were still open half a second after stop()
     // (a search, a client that keeps its connection): the caller ends the
     // process without them.
     bool run();

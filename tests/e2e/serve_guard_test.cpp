@@ -290,7 +290,7 @@ TEST_F(ServeGuard, AHardTilesBoardIsRefusedAtOnceAndWritesNothing) {
 // Large searches one after another: afterwards the server is back near its
 // idle size (before, ten took it from 0.9 to 5 GB, kept while idle).
 TEST_F(ServeGuard, MemoryComesBackAfterLargeSearches) {
-    Serving server(dir_, "--db t.db --solve-seconds 1 --max-states 1000000000 --read-only");
+    Serving server(dir_, "--db t.db --solve-seconds 2 --max-states 1000000000 --read-only");
     ASSERT_GT(server.port(), 0);
     server.client().Get("/api/puzzles");
     const std::uint64_t idle = server.rss();

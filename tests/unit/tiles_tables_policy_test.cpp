@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 
 #include "families/tiles/format.h"
 #include "families/tiles/solver.h"
@@ -28,7 +29,9 @@ TEST(TilesTables, ABuildPastTheClockStopsTheSearchAtItsTime) {
     const auto r = solve_tiles(parse_board(kStart), parse_board(kGoal), o);
     EXPECT_EQ(r.status, Status::Limit);
     EXPECT_EQ(r.cut, Cut::Time);
-    EXPECT_EQ(r.reason, "stopped after 0 s while building the pattern tables (time limit)");
+    // The seconds are the machine's: 0 alone, more on a busy one.
+    EXPECT_TRUE(std::regex_match(r.reason, std::regex(R"(stopped after \d+ s while building the pattern tables \(time limit\))")))
+        << r.reason;
     EXPECT_EQ(r.tables.built, 0);
     EXPECT_LT(r.seconds, 5.0);  // a bound against a build that ignores the clock, not a timing
 }
