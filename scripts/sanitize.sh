@@ -23,7 +23,7 @@ nice cmake --build "$build" -j2 --target "${targets[@]}"
 # And the web app's tests: serve reads a POST's body through cpp-httplib's
 # content reader, which in this clang build hands the handler no bytes
 # (Debian's library is built by GCC; the plain build runs them all).
-slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|Serve\.|ServeGuard\.|RoundTrip\.'
+slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|Serve\.|ServeGuard\.|RoundTrip\.|round_trip_tests'
 (cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest -j2 --output-on-failure --timeout 600 -E "$slow")
 
