@@ -72,7 +72,7 @@ bool in_shard(std::uint64_t unit, const Shard& shard);
 
 // Version of the enumerator: stored with every enumeration.
 // A database keeps the units of the version that began it.
-inline constexpr const char* kEnumeratorVersion = "enumerate-2";
+inline constexpr const char* kEnumeratorVersion = "enumerate-3";
 
 // Runs the units of the shard on every core (threads = 0: all). `skip(u)`
 // says a unit is already done; `done` receives each finished unit, one call

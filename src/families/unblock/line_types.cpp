@@ -76,8 +76,13 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
         t.moves.resize(t.placements.size());
         t.cell_steps.resize(t.placements.size());
         for (const LinePlacement& p : t.placements)
-            for (std::size_t i = 0; i < t.lengths.size(); ++i)
-                for (int k = 0; k < t.lengths[i]; ++k) t.reach[i] |= cell(size, row, line, p.start[i] + k);
+            for (std::size_t i = 0; i < t.lengths.size(); ++i) {
+                const int first = p.start[i], end = first + t.lengths[i];
+                for (int k = first; k < end; ++k) t.reach[i] |= cell(size, row, line, k);
+                if (t.lengths[i] == 1) continue;
+                if (first > 0) t.steps[i] |= cell(size, row, line, first - 1);
+                if (end < size) t.steps[i] |= cell(size, row, line, end);
+            }
         for (std::size_t p = 0; p < t.placements.size(); ++p) {
             for (std::size_t i = 0; i < t.lengths.size(); ++i) {
                 if (t.lengths[i] == 1) continue;

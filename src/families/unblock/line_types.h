@@ -59,6 +59,9 @@ struct LineType {
     std::vector<LinePlacement> placements;
     std::vector<std::vector<LineMove>> moves;  // by placement
     std::array<Cells, kMaxLineItems> reach{};  // cells each item covers in some placement
+    // Cells each item may step into: one beyond either end of it, on the
+    // board, in some placement (none for a wall).
+    std::array<Cells, kMaxLineItems> steps{};
 
     // The moves of each placement whose sweep the other axis leaves free, by
     // the cells it holds on this line (a pattern of N bits, bit k = cell k

@@ -88,39 +88,46 @@ bool reaches_goal_within(const Board& board, int limit, SeenBoards& seen) {
 SignatureSearch::SignatureSearch(const Geometry& g, bool every_cluster)
     : g_(g), n_(g.size), every_cluster_(every_cluster) {}
 
-bool SignatureSearch::can_hold_puzzle() const {
-    struct Item {
-        Cells reach;
-        int line;
-    };
-    std::array<Item, 2 * kMaxSize * kMaxLineItems> items;
-    int count = 0, primary = 0;
-    for (int y = 0; y < n_; ++y)
-        for (std::size_t i = 0; i < row_type_[y]->lengths.size(); ++i) {
-            if (y == g_.primary_row && static_cast<int>(i) == row_type_[y]->primary) primary = count;
-            items[static_cast<std::size_t>(count++)] = {row_type_[y]->reach[i], y};
-        }
-    for (int x = 0; x < n_; ++x)
-        for (std::size_t i = 0; i < column_type_[x]->lengths.size(); ++i)
-            items[static_cast<std::size_t>(count++)] = {column_type_[x]->reach[i], n_ + x};
-    // Grow the primary piece's group: items of one line always meet, others
-    // when the cells they may cover overlap, so an item joins when its line
-    // is one of the group's or its cells meet the group's.
-    std::uint64_t reached = std::uint64_t{1} << primary;
-    Cells cells = items[static_cast<std::size_t>(primary)].reach;
-    unsigned lines = 1u << items[static_cast<std::size_t>(primary)].line;
-    for (bool grown = true; grown;) {
-        grown = false;
+// Whether every item is felt by the primary piece: stops it, or stops a
+// piece that is felt, and so on. An item stops a piece when it stands next
+// to it along their line, or may cover a cell the piece may step into. A
+// wall never moves, so nothing stops it: it is felt, never passes it on.
+//
+// Items not felt never stop a felt piece, so the felt pieces move as they
+// would without them: a board is as far from the goal as its felt items
+// alone, and taking off an item not felt leaves that distance. cover and
+// step are each item's cells over the boards in question.
+bool SignatureSearch::every_item_felt(const std::vector<Item>& items, int primary, const Cells* cover, const Cells* step) {
+    const int count = static_cast<int>(items.size());
+    std::uint64_t felt = std::uint64_t{1} << primary;
+    std::array<int, 64> stack;
+    int top = 0;
+    stack[static_cast<std::size_t>(top++)] = primary;
+    while (top > 0) {
+        const int a = stack[static_cast<std::size_t>(--top)];
+        const int line = items[static_cast<std::size_t>(a)].line;
+        const Cells steps = step[a];
         for (int b = 0; b < count; ++b) {
+            if (felt >> b & 1) continue;
             const Item& item = items[static_cast<std::size_t>(b)];
-            if (reached >> b & 1 || !((lines >> item.line & 1) || (item.reach & cells))) continue;
-            reached |= std::uint64_t{1} << b;
-            cells |= item.reach;
-            lines |= 1u << item.line;
-            grown = true;
+            if (item.line == line ? (b != a - 1 && b != a + 1) : !(cover[b] & steps)) continue;
+            felt |= std::uint64_t{1} << b;
+            if (!item.wall) stack[static_cast<std::size_t>(top++)] = b;
         }
     }
-    return reached == (count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1);
+    return felt == (count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1);
+}
+
+bool SignatureSearch::can_hold_puzzle() const {
+    std::array<Cells, 64> cover, step;
+    std::size_t k = 0;
+    for (int y = 0; y < n_; ++y)
+        for (std::size_t i = 0; i < row_type_[y]->lengths.size(); ++i, ++k)
+            cover[k] = row_type_[y]->reach[i], step[k] = row_type_[y]->steps[i];
+    for (int x = 0; x < n_; ++x)
+        for (std::size_t i = 0; i < column_type_[x]->lengths.size(); ++i, ++k)
+            cover[k] = column_type_[x]->reach[i], step[k] = column_type_[x]->steps[i];
+    return every_item_felt(items_, primary_item_, cover.data(), step.data());
 }
 
 void SignatureSearch::set_rows(const TypeChoice& row_types) {
@@ -231,6 +238,14 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
         fit_[x] = &g_.fits[static_cast<std::size_t>(x)][static_cast<std::size_t>(column_types[x])];
     }
     clusters_.clear();
+    items_.clear();
+    for (int y = 0; y < n_; ++y)
+        for (std::size_t i = 0; i < row_type_[y]->lengths.size(); ++i) {
+            if (y == g_.primary_row && static_cast<int>(i) == row_type_[y]->primary) primary_item_ = static_cast<int>(items_.size());
+            items_.push_back({y, row_type_[y]->lengths[i] == 1});
+        }
+    for (int x = 0; x < n_; ++x)
+        for (std::size_t i = 0; i < column_type_[x]->lengths.size(); ++i) items_.push_back({n_ + x, false});
     if (!every_cluster_ && !can_hold_puzzle()) return;
     feasible_.clear();
     std::uint64_t total = 0, blocks = 0;

@@ -68,10 +68,10 @@ public:
     };
     std::optional<Farthest> farthest() const;
 
-    // Whether every piece and wall can, through a chain of pieces whose cells
-    // may meet, reach the primary piece. One that cannot never changes how far
-    // a board is from the goal, so taking it off never shortens the way: no
-    // board of the signature is a minimal puzzle.
+    // Whether every piece and wall can stop the primary piece, or stop a
+    // piece that can, and so on (see every_item_felt()). One that cannot never changes
+    // how far a board is from the goal, so taking it off never shortens the
+    // way: no board of the signature is a minimal puzzle.
     bool can_hold_puzzle() const;
 
 private:
@@ -155,6 +155,14 @@ private:
     };
     std::vector<Join> joins_;  // from one row combination
     SeenBoards probe_;  // for the minimality searches
+    // Items of the signature, rows then columns, each along its line: its line and whether a wall.
+    struct Item {
+        int line;
+        bool wall;
+    };
+    static bool every_item_felt(const std::vector<Item>& items, int primary, const Cells* cover, const Cells* step);
+    std::vector<Item> items_;
+    int primary_item_ = 0;
 };
 
 }  // namespace slidedb::enumeration
