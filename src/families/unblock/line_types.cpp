@@ -75,14 +75,19 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
             index[t.placements[p].start] = static_cast<std::uint8_t>(p);
         t.moves.resize(t.placements.size());
         t.cell_steps.resize(t.placements.size());
-        for (const LinePlacement& p : t.placements)
+        for (const LinePlacement& p : t.placements) {
+            LineType::ItemCells& c = t.item_cells.emplace_back();
             for (std::size_t i = 0; i < t.lengths.size(); ++i) {
                 const int first = p.start[i], end = first + t.lengths[i];
-                for (int k = first; k < end; ++k) t.reach[i] |= cell(size, row, line, k);
-                if (t.lengths[i] == 1) continue;
-                if (first > 0) t.steps[i] |= cell(size, row, line, first - 1);
-                if (end < size) t.steps[i] |= cell(size, row, line, end);
+                for (int k = first; k < end; ++k) c.cover[i] |= cell(size, row, line, k);
+                if (t.lengths[i] != 1) {
+                    if (first > 0) c.step[i] |= cell(size, row, line, first - 1);
+                    if (end < size) c.step[i] |= cell(size, row, line, end);
+                }
+                t.reach[i] |= c.cover[i];
+                t.steps[i] |= c.step[i];
             }
+        }
         for (std::size_t p = 0; p < t.placements.size(); ++p) {
             for (std::size_t i = 0; i < t.lengths.size(); ++i) {
                 if (t.lengths[i] == 1) continue;

@@ -62,6 +62,11 @@ struct LineType {
     // Cells each item may step into: one beyond either end of it, on the
     // board, in some placement (none for a wall).
     std::array<Cells, kMaxLineItems> steps{};
+    // The same by placement: each item's cells and its step cells.
+    struct ItemCells {
+        std::array<Cells, kMaxLineItems> cover{}, step{};
+    };
+    std::vector<ItemCells> item_cells;
 
     // The moves of each placement whose sweep the other axis leaves free, by
     // the cells it holds on this line (a pattern of N bits, bit k = cell k

@@ -119,14 +119,24 @@ bool SignatureSearch::every_item_felt(const std::vector<Item>& items, int primar
 }
 
 bool SignatureSearch::can_hold_puzzle() const {
-    std::array<Cells, 64> cover, step;
+    std::array<std::uint16_t, 2 * kMaxSize> every{};
+    every.fill(0xFFFF);
+    return can_hold_puzzle(every);
+}
+
+bool SignatureSearch::can_hold_puzzle(const std::array<std::uint16_t, 2 * kMaxSize>& used) const {
+    std::array<Cells, 64> cover{}, step{};
     std::size_t k = 0;
-    for (int y = 0; y < n_; ++y)
-        for (std::size_t i = 0; i < row_type_[y]->lengths.size(); ++i, ++k)
-            cover[k] = row_type_[y]->reach[i], step[k] = row_type_[y]->steps[i];
-    for (int x = 0; x < n_; ++x)
-        for (std::size_t i = 0; i < column_type_[x]->lengths.size(); ++i, ++k)
-            cover[k] = column_type_[x]->reach[i], step[k] = column_type_[x]->steps[i];
+    auto add = [&](const LineType& t, unsigned placements) {
+        for (std::size_t p = 0; p < t.item_cells.size(); ++p) {
+            if (!(placements >> p & 1)) continue;
+            const LineType::ItemCells& c = t.item_cells[p];
+            for (std::size_t i = 0; i < t.lengths.size(); ++i) cover[k + i] |= c.cover[i], step[k + i] |= c.step[i];
+        }
+        k += t.lengths.size();
+    };
+    for (int y = 0; y < n_; ++y) add(*row_type_[y], used[y]);
+    for (int x = 0; x < n_; ++x) add(*column_type_[x], used[n_ + x]);
     return every_item_felt(items_, primary_item_, cover.data(), step.data());
 }
 
@@ -276,10 +286,23 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     boards_ = total;
     blocks_ = static_cast<std::uint32_t>(blocks);
     counts.boards += total;
-    join_blocks();
-    count_clusters(counts);
+    // Placements the boards use: walls and pieces that always stand in a
+    // line's way leave items fewer cells than their types allow.
+    std::array<std::uint16_t, 2 * kMaxSize> used{};
+    for (const Feasible& f : feasible_) {
+        for (int y = 0; y < n_; ++y) used[y] |= static_cast<std::uint16_t>(1u << digits_[f.r * kMaxSize + y]);
+        for (int x = 0; x < n_; ++x) {
+            const ColumnFit& fit = *fit_[x];
+            for (int i = 0; i < fit.count[f.pattern[x]]; ++i) used[n_ + x] |= static_cast<std::uint16_t>(1u << fit.nth[f.pattern[x]][i]);
+        }
+    }
+    const bool can_hold = can_hold_puzzle(used);
+    if (every_cluster_ || can_hold) {
+        join_blocks();
+        count_clusters(counts);
+    }
     // In a signature where no board is a minimal puzzle, counting was all.
-    if (!every_cluster_ || can_hold_puzzle()) goal_clusters(counts, puzzles);
+    if (can_hold) goal_clusters(counts, puzzles);
     for (const Feasible& f : feasible_) slot_[f.r] = -1;
 }
 

@@ -73,6 +73,10 @@ public:
     // how far a board is from the goal, so taking it off never shortens the
     // way: no board of the signature is a minimal puzzle.
     bool can_hold_puzzle() const;
+    // The same, over only the placements boards of the signature use
+    // (search() has set the row combinations that fit): by line, rows then
+    // columns, a bit a placement.
+    bool can_hold_puzzle(const std::array<std::uint16_t, 2 * kMaxSize>& used) const;
 
 private:
     struct Node {
