@@ -4,7 +4,10 @@
 // 64-bit words for wider boards) and its own Move type, start(),
 // is_goal(state), for_each_successor(state, f), move_between(a, b) (the move
 // that turns a into b, one move apart) and steps(move) (what a move costs in
-// the family's second metric; Unblock: cells slid). Its moves must be
+// the family's second metric; Unblock: cells slid). A rule set may also give
+// successors_into(state, out) (the same successors written to out, returning
+// their end) and successor_room() (the boards out must have room for): the
+// search then has them written straight into its batch. Its moves must be
 // reversible (every successor is also a predecessor): duplicates are then
 // only looked for one level up and down, and paths are rebuilt backwards.
 // The engine explores the whole cluster (every board reachable from the
@@ -79,11 +82,23 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
             do {
                 const State s = seen.board(next);
                 visit(next++, s, level);
-                rules.for_each_successor(s, [&](State b) {
+                const auto add = [&](State b) {
                     if (n == kBatch) flush();
                     batch[n++] = b;
                     ++level.examined;
-                });
+                };
+                if constexpr (requires(State* out) { rules.successors_into(s, out); }) {
+                    // Room for them all: no flush would fall among them.
+                    if (n + rules.successor_room() <= kBatch) {
+                        const auto made = static_cast<std::uint32_t>(rules.successors_into(s, batch + n) - (batch + n));
+                        n += made;
+                        level.examined += made;
+                    } else {
+                        rules.for_each_successor(s, add);
+                    }
+                } else {
+                    rules.for_each_successor(s, add);
+                }
                 if (moves && moves->whole()) moves->end_board(n);
             } while (next < end && n < kGroup && seen.size() + n < max_states);
             flush();

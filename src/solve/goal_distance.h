@@ -56,6 +56,7 @@ GoalDistances<typename Rules::State> distances_over_moves(const Rules& rules, co
                                                           std::vector<std::uint8_t>& reached, const Deadline& deadline = {}) {
     using State = typename Rules::State;
     constexpr std::uint64_t kClockEvery = 1 << 16;  // moves followed between two looks at the clock
+    constexpr std::ptrdiff_t kAhead = 8;             // boards of the queue fetched ahead
     const std::uint32_t n = seen.size();
     // Each board enters the queue once; one more place takes the blind write
     // of a board already reached.
@@ -78,6 +79,14 @@ GoalDistances<typename Rules::State> distances_over_moves(const Rules& rules, co
         d.boards_at.push_back(static_cast<std::uint64_t>(level_end - begin));
         const std::uint32_t hardest = *begin;
         for (std::uint32_t* next = begin; next < level_end; ++next) {
+            // The boards a few places ahead in the queue, fetched in two
+            // steps: where their moves start, then the moves. The cluster's
+            // moves outgrow the caches and each board's lie anywhere in them.
+            if (next + 2 * kAhead < end) __builtin_prefetch(ends + next[2 * kAhead]);
+            if (next + kAhead < end) {
+                const std::uint32_t k = next[kAhead];
+                __builtin_prefetch(to + (k ? ends[k - 1] : 0));
+            }
             const std::uint32_t i = *next;
             const std::uint32_t* m = to + (i ? ends[i - 1] : 0);
             const std::uint32_t* const last = to + ends[i];

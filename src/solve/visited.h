@@ -174,9 +174,17 @@ private:
         // never 0 there (the board 0 goes the slow way).
         std::size_t home[kBatch];
         std::uint32_t rest[kBatch], m = 0;
+        // The home slots first, each fetched at once: the batch's loads then
+        // all wait together, not a few at a time as the loop below would
+        // issue them (its compares fill the processor's window long before).
+        for (std::uint32_t k = 0; k < n; ++k) {
+            home[k] = slot_of(batch[k], slots);
+            __builtin_prefetch(table + home[k]);
+            if constexpr (kWhere) __builtin_prefetch(where + home[k]);
+        }
         for (std::uint32_t k = 0; k < n; ++k) {
             const State s = batch[k];
-            const State* t = table + (home[k] = slot_of(s, slots));
+            const State* t = table + home[k];
             rest[m] = k;
             m += (s == State{}) | ((t[0] != s) & (t[1] != s) & (t[2] != s) & (t[3] != s));
             if constexpr (kWhere) {

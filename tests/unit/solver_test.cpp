@@ -9,6 +9,7 @@
 #include "families/unblock/board.h"
 #include "families/unblock/move.h"
 #include "families/unblock/solver.h"
+#include "families/unblock/unblock_rules.h"
 
 namespace slidedb {
 namespace {
@@ -361,6 +362,59 @@ TEST(Solver, HardestStartIsTheSameUnderAnyMemoryBudget) {
     }
     EXPECT_GE(analysed, 4);
     EXPECT_GE(in_less, 2);
+}
+
+// The search has an Unblock board's successors written straight into its
+// batch: they must be the boards one call each gives, in the same order,
+// and every write, the blind ones past the end included, must stay within
+// the room they are said to need. Checked on every board of each cluster.
+template <class State>
+void expect_successors_in_place(const Board& b, std::size_t boards) {
+    const UnblockRules<State> rules(b);
+    const State canary = ~State{};  // offsets of 7 everywhere: no board
+    std::set<State> seen{rules.start()};
+    std::queue<State> todo;
+    todo.push(rules.start());
+    std::size_t checked = 0;
+    while (!todo.empty()) {
+        const State s = todo.front();
+        todo.pop();
+        std::vector<State> want;
+        rules.for_each_successor(s, [&](State n) { want.push_back(n); });
+        std::vector<State> out(rules.successor_room() + 8, canary);
+        const State* const first = out.data();
+        const State* const end = rules.successors_into(s, out.data());
+        ASSERT_LE(end - first, static_cast<std::ptrdiff_t>(rules.successor_room()));
+        const std::vector<State> got(first, end);
+        ASSERT_EQ(got.size(), want.size());
+        EXPECT_TRUE(got == want);  // (128-bit boards have no printer)
+        for (std::size_t k = rules.successor_room(); k < out.size(); ++k) ASSERT_TRUE(out[k] == canary);
+        ++checked;
+        for (const State n : want)
+            if (seen.insert(n).second) todo.push(n);
+    }
+    EXPECT_EQ(checked, boards);
+}
+
+TEST(Solver, SuccessorsWrittenInPlaceAreTheRulesOwnAndStayInTheirRoom) {
+    // 6x6: no block slides more than 4 cells. Alone on the board, the
+    // prisoner slides as far as a block can: the writes reach furthest.
+    const Board six = board_from_grid(kFogleman, Side::Right);
+    expect_successors_in_place<std::uint64_t>(six, 24132);
+    expect_successors_in_place<std::uint64_t>(
+        board_from_grid({"......", "......", "AA....", "......", "......", "......"}, Side::Right), 5);
+    expect_successors_in_place<std::uint64_t>(
+        board_from_grid({"........", "........", "AA......", "........", "........", "........", "........",
+                         "........"},
+                        Side::Right),
+        7);
+    // 8x8 and blocks that slide 6 cells, then more blocks than 64 bits hold.
+    const Board eight = board_from_grid(
+        {"B.......", "B..CCC..", "AA......", "...D....", "...D..EE", "F.......", "F..GG...", "........"}, Side::Right);
+    expect_successors_in_place<std::uint64_t>(eight, static_cast<std::size_t>(solve(eight).cluster_size));
+    const Board wide = board_from_grid(
+        {"BCD.F.HI", "BCDEFGHI", "AA.E.G..", "xxxxxxxx", "JKLMNOPQ", "JKLMNOPQ", "RSTUVWXY", "RSTUVWXY"}, Side::Right);
+    expect_successors_in_place<unsigned __int128>(wide, static_cast<std::size_t>(solve(wide).cluster_size));
 }
 
 }  // namespace

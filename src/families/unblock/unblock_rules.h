@@ -71,13 +71,23 @@ public:
     // block, the slides back (1, 2, ... cells), then the slides ahead.
     template <class F>
     void for_each_successor(State s, F&& f) const {
+        State out[kMaxSlide * kMaxBlocks + 2 * kMaxSlide];
+        const State* const end = successors_into(s, out);
+        for (const State* p = out; p < end; ++p) f(*p);
+    }
+
+    // The same boards in the same order, written from `out` on; returns the
+    // end. `out` must have room for successor_room() boards: some are
+    // written past the end.
+    State* successors_into(State s, State* out) const {
         // On boards up to 6x6 no block slides more than 4 cells: fewer blind
         // writes below.
-        if (max_slide_ <= 4)
-            successors<4>(s, f);
-        else
-            successors<kMaxSlide>(s, f);
+        if (max_slide_ <= 4) return successors<4>(s, out);
+        return successors<kMaxSlide>(s, out);
     }
+    // A block's slides, back and ahead, are at most max_slide_; its blind
+    // writes reach at most kMaxSlide past them.
+    std::uint32_t successor_room() const { return static_cast<std::uint32_t>(count_ * max_slide_ + 2 * kMaxSlide); }
 
     // What a move costs in steps: the cells slid.
     static int steps(Move m) { return m.delta < 0 ? -m.delta : m.delta; }
@@ -92,8 +102,8 @@ public:
     }
 
 private:
-    template <int Slide, class F>
-    void successors(State s, F& f) const {
+    template <int Slide>
+    State* successors(State s, State* out) const {
         Cells rows = fixed_[0], cols = fixed_[1];
         State rest = s;
         for (int i = 0; i < count_; ++i, rest >>= 3) {
@@ -104,7 +114,6 @@ private:
         // Every slide of a block is written, then only the legal ones kept by
         // moving the end past them: no branch on how far a block can go, which
         // no predictor guesses well.
-        State out[kMaxSlide * kMaxBlocks + 2 * kMaxSlide];
         State* end = out;
         rest = s;
         for (int i = 0; i < count_; ++i, rest >>= 3) {
@@ -127,7 +136,7 @@ private:
             for (int k = 0; k < Slide; ++k) end[k] = s + step[k];
             end += ahead;
         }
-        for (const State* p = out; p < end; ++p) f(*p);
+        return end;
     }
 
     struct Line {
