@@ -73,10 +73,6 @@ std::vector<Line> thin_lines(const Axes& v) {
     return lines;
 }
 
-// Paints the line over, from a0 to a1 along: each pixel of its band (a
-// pixel more each side) takes the colour of the darkest pixel 1 to 3 px
-// beyond the band that is no redder than the picture 5 px beyond (JPEG
-// spreads the line's red a little further).
 // The colour of the rim a line at the tray's edge hides: of the darkest
 // pixels 1 to 3 px beyond its band (not red), one in ten along the line is
 // darker still. Where a block lies against the edge inside and the frame's
@@ -106,38 +102,67 @@ std::optional<std::array<std::uint8_t, 3>> rim_colour(const Axes& v, const Line&
     return std::array<std::uint8_t, 3>{p[0], p[1], p[2]};
 }
 
+using Rgb = std::array<std::uint8_t, 3>;
+
+// A pixel just beside a line, red where the picture 5 px beyond (`beyond`)
+// is not, is the line's red that JPEG spread over what lay there. Where
+// its red is under three quarters of the picture's beyond, what lay there
+// was dark (a seam's dark, under a line of red as bright as the wood):
+// its brightness, in the hue beyond, is what lay there. (Left red, it
+// passes for red ink, and a seam under it is hidden.)
+std::optional<Rgb> under_the_red(const std::uint8_t* p, const std::uint8_t* beyond) {
+    if (!is_red(p) || is_red(beyond) || 4 * p[0] >= 3 * beyond[0]) return std::nullopt;
+    const double k = luma(p) / std::max(1.0, static_cast<double>(luma(beyond)));
+    Rgb c{};
+    for (int i = 0; i < 3; ++i) c[static_cast<size_t>(i)] = static_cast<std::uint8_t>(std::min(255.0, beyond[i] * k));
+    return c;
+}
+
+// Paints the line over, from a0 to a1 along: each pixel of its band (a
+// pixel more each side) takes the colour of the darkest pixel 1 to 3 px
+// beyond the band that is no redder than the picture 5 px beyond (JPEG
+// spreads the line's red a little further); where that red lies over the
+// dark, what lay under it (see under_the_red), there and in the band.
 // `rim`: the line lies along the tray's edge; where both sides beside it
 // are lighter than the rim, it is painted the rim's colour.
-void paint_over(const Axes& v, const Line& l, int a0, int a1,
-                const std::optional<std::array<std::uint8_t, 3>>& rim = std::nullopt) {
+void paint_over(const Axes& v, const Line& l, int a0, int a1, const std::optional<Rgb>& rim = std::nullopt) {
     const int across = v.across();
     const int lo = std::max(0, l.c0 - 1), hi = std::min(across - 1, l.c1 + 1);
     for (int a = std::max(0, a0); a <= std::min(v.along() - 1, a1); ++a) {
-        const std::uint8_t* best = nullptr;
-        int best_luma = 1 << 30;
+        std::optional<Rgb> best;
+        int best_rank = 1 << 30;
+        std::array<std::vector<std::pair<int, Rgb>>, 2> under;  // per side: the line's spread red, what lay there
         for (const int side : {-1, 1}) {
             const int edge = side < 0 ? lo : hi;
             const int far = edge + 5 * side;
-            const int far_red = far >= 0 && far < across ? redness(v.at(a, far)) : 255;
+            const std::uint8_t* beyond = far >= 0 && far < across ? v.at(a, far) : nullptr;
+            const int far_red = beyond ? redness(beyond) : 255;
             for (const int d : {1, 2, 3}) {
                 const int c = edge + d * side;
                 if (c < 0 || c >= across) continue;
                 const std::uint8_t* p = v.at(a, c);
                 if (redness(p) > far_red + 30) continue;
+                Rgb colour{p[0], p[1], p[2]};
                 // the prisoner's red is as dark as the floor: it fills a
                 // line only where both sides are red
-                const int rank = luma(p) + (is_red(p) ? 256 : 0);
-                if (rank < best_luma) {
-                    best_luma = rank;
-                    best = p;
+                int rank = luma(p) + (is_red(p) ? 256 : 0);
+                if (const auto u = beyond ? under_the_red(p, beyond) : std::nullopt) {
+                    colour = *u;
+                    rank = luma(p);
+                    if (d <= 2) under[side < 0 ? 0 : 1].emplace_back(c, *u);
+                }
+                if (rank < best_rank) {
+                    best_rank = rank;
+                    best = colour;
                 }
             }
-            if (!best && far >= 0 && far < across) best = v.at(a, far);
+            if (!best && beyond) best = Rgb{beyond[0], beyond[1], beyond[2]};
         }
         if (!best) continue;
-        if (rim && luma(best) > luma(rim->data())) best = rim->data();
-        const std::uint8_t fill[3] = {best[0], best[1], best[2]};
-        for (int c = lo; c <= hi; ++c) std::copy(fill, fill + 3, v.at(a, c));
+        if (rim && luma(best->data()) > luma(rim->data())) best = *rim;
+        for (int c = lo; c <= hi; ++c) std::copy(best->begin(), best->end(), v.at(a, c));
+        for (const auto& side : under)
+            for (const auto& [c, colour] : side) std::copy(colour.begin(), colour.end(), v.at(a, c));
     }
 }
 
