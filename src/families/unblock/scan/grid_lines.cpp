@@ -108,21 +108,25 @@ using Rgb = std::array<std::uint8_t, 3>;
 // is not, is the line's red that JPEG spread over what lay there. Where
 // its red is under three quarters of the picture's beyond, what lay there
 // was dark (a seam's dark, under a line of red as bright as the wood):
-// its brightness, in the hue beyond, is what lay there. (Left red, it
-// passes for red ink, and a seam under it is hidden.)
-std::optional<Rgb> under_the_red(const std::uint8_t* p, const std::uint8_t* beyond) {
+// its brightness is what lay there, in the hue of `shade`, the darkest
+// pixel beside it not red (a seam's colour, warm: pale wood darkened to
+// it is grey). (Left red, it passes for red ink, and a seam under it is
+// hidden.)
+std::optional<Rgb> under_the_red(const std::uint8_t* p, const std::uint8_t* beyond, const std::uint8_t* shade) {
     if (!is_red(p) || is_red(beyond) || 4 * p[0] >= 3 * beyond[0]) return std::nullopt;
-    const double k = luma(p) / std::max(1.0, static_cast<double>(luma(beyond)));
+    const double k = luma(p) / std::max(1.0, static_cast<double>(luma(shade)));
     Rgb c{};
-    for (int i = 0; i < 3; ++i) c[static_cast<size_t>(i)] = static_cast<std::uint8_t>(std::min(255.0, beyond[i] * k));
+    for (int i = 0; i < 3; ++i) c[static_cast<size_t>(i)] = static_cast<std::uint8_t>(std::min(255.0, shade[i] * k));
     return c;
 }
 
 // Paints the line over, from a0 to a1 along: each pixel of its band (a
 // pixel more each side) takes the colour of the darkest pixel 1 to 3 px
 // beyond the band that is no redder than the picture 5 px beyond (JPEG
-// spreads the line's red a little further); where that red lies over the
-// dark, what lay under it (see under_the_red), there and in the band.
+// spreads the line's red a little further), or of the band's own pixel
+// beside the line where the line left it as it was; where that red lies
+// over the dark, what lay under it (see under_the_red), there and in the
+// band.
 // `rim`: the line lies along the tray's edge; where both sides beside it
 // are lighter than the rim, it is painted the rim's colour.
 void paint_over(const Axes& v, const Line& l, int a0, int a1, const std::optional<Rgb>& rim = std::nullopt) {
@@ -137,19 +141,30 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1, const std::optiona
             const int far = edge + 5 * side;
             const std::uint8_t* beyond = far >= 0 && far < across ? v.at(a, far) : nullptr;
             const int far_red = beyond ? redness(beyond) : 255;
+            const std::uint8_t* shade = beyond;
             for (const int d : {1, 2, 3}) {
                 const int c = edge + d * side;
                 if (c < 0 || c >= across) continue;
                 const std::uint8_t* p = v.at(a, c);
-                if (redness(p) > far_red + 30) continue;
+                if (!is_red(p) && redness(p) <= far_red + 30 && luma(p) < luma(shade)) shade = p;
+            }
+            for (const int d : {0, 1, 2, 3}) {
+                const int c = edge + d * side;
+                if (c < 0 || c >= across) continue;
+                const std::uint8_t* p = v.at(a, c);
+                const auto u = beyond ? under_the_red(p, beyond, shade) : std::nullopt;
+                // (the band's own pixel beside the line is one the line
+                // left untouched, no redder than beyond: a seam's dark
+                // may show there only)
+                if (redness(p) > far_red + (d == 0 ? 10 : 30) && !u) continue;
                 Rgb colour{p[0], p[1], p[2]};
                 // the prisoner's red is as dark as the floor: it fills a
                 // line only where both sides are red
                 int rank = luma(p) + (is_red(p) ? 256 : 0);
-                if (const auto u = beyond ? under_the_red(p, beyond) : std::nullopt) {
+                if (u) {
                     colour = *u;
                     rank = luma(p);
-                    if (d <= 2) under[side < 0 ? 0 : 1].emplace_back(c, *u);
+                    if (d >= 1 && d <= 2) under[side < 0 ? 0 : 1].emplace_back(c, *u);
                 }
                 if (rank < best_rank) {
                     best_rank = rank;
