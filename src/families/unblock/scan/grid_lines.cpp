@@ -133,8 +133,9 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1, const std::optiona
     const int across = v.across();
     const int lo = std::max(0, l.c0 - 1), hi = std::min(across - 1, l.c1 + 1);
     for (int a = std::max(0, a0); a <= std::min(v.along() - 1, a1); ++a) {
-        std::optional<Rgb> best;
-        int best_rank = 1 << 30;
+        std::optional<Rgb> best, best_under;
+        int best_rank = 1 << 30, under_luma = 1 << 30;
+        bool dark_seen = false;
         std::array<std::vector<std::pair<int, Rgb>>, 2> under;  // per side: the line's spread red, what lay there
         for (const int side : {-1, 1}) {
             const int edge = side < 0 ? lo : hi;
@@ -152,27 +153,32 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1, const std::optiona
                 const int c = edge + d * side;
                 if (c < 0 || c >= across) continue;
                 const std::uint8_t* p = v.at(a, c);
-                const auto u = beyond ? under_the_red(p, beyond, shade) : std::nullopt;
-                // (the band's own pixel beside the line is one the line
-                // left untouched, no redder than beyond: a seam's dark
-                // may show there only)
-                if (redness(p) > far_red + (d == 0 ? 10 : 30) && !u) continue;
-                Rgb colour{p[0], p[1], p[2]};
+                if (const auto u = beyond ? under_the_red(p, beyond, shade) : std::nullopt) {
+                    if (d >= 1 && d <= 2) under[side < 0 ? 0 : 1].emplace_back(c, *u);
+                    if (luma(p) < under_luma) {
+                        under_luma = luma(p);
+                        best_under = u;
+                    }
+                    continue;
+                }
+                // (the band's own pixel beside the line counts where the
+                // line left it untouched, the floor's or a seam's dark no
+                // redder than beyond: a seam's dark may show there only)
+                if (redness(p) > far_red + (d == 0 ? 10 : 30) || (d == 0 && !is_gap_dark(p))) continue;
+                dark_seen = dark_seen || is_gap_dark(p);
                 // the prisoner's red is as dark as the floor: it fills a
                 // line only where both sides are red
-                int rank = luma(p) + (is_red(p) ? 256 : 0);
-                if (u) {
-                    colour = *u;
-                    rank = luma(p);
-                    if (d >= 1 && d <= 2) under[side < 0 ? 0 : 1].emplace_back(c, *u);
-                }
+                const int rank = luma(p) + (is_red(p) ? 256 : 0);
                 if (rank < best_rank) {
                     best_rank = rank;
-                    best = colour;
+                    best = Rgb{p[0], p[1], p[2]};
                 }
             }
             if (!best && beyond) best = Rgb{beyond[0], beyond[1], beyond[2]};
         }
+        // What lay under the red stands in for the band where nothing
+        // beside it shows the floor or a seam's dark as it is.
+        if (best_under && !dark_seen && (!best || under_luma < best_rank)) best = best_under;
         if (!best) continue;
         if (rim && luma(best->data()) > luma(rim->data())) best = *rim;
         for (int c = lo; c <= hi; ++c) std::copy(best->begin(), best->end(), v.at(a, c));
