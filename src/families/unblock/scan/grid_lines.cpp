@@ -104,16 +104,22 @@ std::optional<std::array<std::uint8_t, 3>> rim_colour(const Axes& v, const Line&
 
 using Rgb = std::array<std::uint8_t, 3>;
 
-// A pixel just beside a line, red where the picture 5 px beyond (`beyond`)
-// is not, is the line's red that JPEG spread over what lay there. Where
-// its red is under three quarters of the picture's beyond, what lay there
-// was dark (a seam's dark, under a line of red as bright as the wood):
-// its brightness is what lay there, in the hue of `shade`, the darkest
-// pixel beside it not red (a seam's colour, warm: pale wood darkened to
-// it is grey). (Left red, it passes for red ink, and a seam under it is
-// hidden.)
+// Tinted by a line's red: red, or of a redder hue than the picture beyond
+// (green under four fifths of its share of the red there).
+bool line_tinted(const std::uint8_t* p, const std::uint8_t* beyond) {
+    return is_red(p) || 5 * p[1] * beyond[0] < 4 * beyond[1] * p[0];
+}
+
+// A pixel just beside a line, tinted by its red where the picture 5 px
+// beyond (`beyond`) is not red, is the line's red that JPEG spread over
+// what lay there. Where its red is under three quarters of the picture's
+// beyond, what lay there was dark (a seam's dark, under a line of red as
+// bright as the wood): its brightness is what lay there, in the hue of
+// `shade`, the darkest pixel beside it not tinted (a seam's colour, warm:
+// pale wood darkened to it is grey). (Left red, it passes for red ink,
+// and a seam under it is hidden.)
 std::optional<Rgb> under_the_red(const std::uint8_t* p, const std::uint8_t* beyond, const std::uint8_t* shade) {
-    if (!is_red(p) || is_red(beyond) || 4 * p[0] >= 3 * beyond[0]) return std::nullopt;
+    if (is_red(beyond) || !line_tinted(p, beyond) || 4 * p[0] >= 3 * beyond[0]) return std::nullopt;
     const double k = luma(p) / std::max(1.0, static_cast<double>(luma(shade)));
     Rgb c{};
     for (int i = 0; i < 3; ++i) c[static_cast<size_t>(i)] = static_cast<std::uint8_t>(std::min(255.0, shade[i] * k));
@@ -147,7 +153,7 @@ void paint_over(const Axes& v, const Line& l, int a0, int a1, const std::optiona
                 const int c = edge + d * side;
                 if (c < 0 || c >= across) continue;
                 const std::uint8_t* p = v.at(a, c);
-                if (!is_red(p) && redness(p) <= far_red + 30 && luma(p) < luma(shade)) shade = p;
+                if (beyond && !line_tinted(p, beyond) && redness(p) <= far_red + 30 && luma(p) < luma(shade)) shade = p;
             }
             for (const int d : {0, 1, 2, 3}) {
                 const int c = edge + d * side;
