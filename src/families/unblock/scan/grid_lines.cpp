@@ -43,16 +43,18 @@ struct Line {
     int c0, c1;  // the first and last row (or column) it covers
 };
 
-// Every row (or column) where a fifth of the samples along are a thin red
-// line's, runs of such rows 4 at most making one line.
-std::vector<Line> thin_lines(const Axes& v) {
-    const int along = v.along(), across = v.across();
-    const int samples = (along + 1) / 2;
+// Every row (or column) where a fifth of the samples along, from a0 to a1,
+// are a thin red line's, runs of such rows 4 at most making one line.
+std::vector<Line> thin_lines(const Axes& v, int a0, int a1) {
+    const int across = v.across();
+    a0 = std::max(0, a0);
+    a1 = std::min(v.along() - 1, a1);
+    const int samples = std::max(0, a1 - a0 + 2) / 2;
     const int need = std::max(8, samples / 5);
     std::vector<int> count(static_cast<size_t>(std::max(across, 0)), 0);
     for (int c = 3; c + 3 < across; ++c) {
         int n = 0;
-        for (int a = 0; a < along; a += 2) n += thin_red(v, a, c);
+        for (int a = a0; a <= a1; a += 2) n += thin_red(v, a, c);
         count[static_cast<size_t>(c)] = n;
     }
     std::vector<Line> lines;
@@ -259,15 +261,27 @@ bool erase_grid_lines(Image& im) {
     const Axes rows{im, true}, cols{im, false};
     // (across the rows first: read along rows, it is the cheaper pass, and
     // without lines there the columns are not looked at)
-    const std::vector<Line> hl = thin_lines(rows);
+    const std::vector<Line> hl = thin_lines(rows, 0, im.width - 1);
     std::vector<double> hat, vat;
     for (const Line& l : hl) hat.push_back(l.at);
-    // A board has four cells a side at least: five lines.
-    const Run hr = even_run(hat, 5, 12, 2);
+    // A board has four cells a side at least: five lines, or, four cells
+    // long, the three inside the tray (its edges, against the frame's wood,
+    // show against one side only: looked for below, and found both).
+    auto lattice = [](const std::vector<double>& at) {
+        const Run run = even_run(at, 5, 12, 2);
+        if (!run.at.empty()) return run;
+        const Run inside = even_run(at, 3, 12, 1);
+        return inside.count() >= 3 ? inside : Run{};
+    };
+    const Run hr = lattice(hat);
     if (hr.at.empty()) return false;
-    const std::vector<Line> vl = thin_lines(cols);
+    // The columns' lines are looked for along the rows' run only (and a
+    // cell beyond either end, the tray's edges not found yet): in a
+    // phone's tall picture a tray 4 cells high is a fifth of it.
+    const double hd = hr.pitch();
+    const std::vector<Line> vl = thin_lines(cols, static_cast<int>(hr.at.front() - hd), static_cast<int>(hr.at.back() + hd));
     for (const Line& l : vl) vat.push_back(l.at);
-    const Run vr = even_run(vat, 5, 12, 2);
+    const Run vr = lattice(vat);
     if (vr.at.empty()) return false;
     const double hp = hr.pitch(), vp = vr.pitch();
     if (std::abs(hp - vp) > 0.05 * std::max(hp, vp)) return false;
@@ -303,6 +317,7 @@ bool erase_grid_lines(Image& im) {
     };
     extend(rows, hx, hl2, static_cast<int>(vr.at.front()), static_cast<int>(vr.at.back()), h_edge);
     extend(cols, vx, vl2, static_cast<int>(hr.at.front()), static_cast<int>(hr.at.back()), v_edge);
+    if (hx.at.size() < 5 || vx.at.size() < 5) return false;
     ends(rows, hx, vx, h_edge);
     ends(cols, vx, hx, v_edge);
     // Along, from the first line across to the last (painting past them
