@@ -291,20 +291,33 @@ bool erase_grid_lines(Image& im) {
     // only, beyond the lines found against both)
     std::array<bool, 2> h_edge{}, v_edge{};
     auto extend = [](const Axes& v, Run& run, std::vector<Line>& lines, int a0, int a1, std::array<bool, 2>& edge) {
-        const double d = run.pitch();
+        const double d = run.pitch(), tol = std::max(2.0, 0.04 * d);
+        const size_t found_both = lines.size();
         for (const int side : {-1, 1}) {
-            const double want = side < 0 ? run.at.front() - d : run.at.back() + d;
-            const auto l = edge_line(v, want, a0, a1);
-            if (!l || std::abs(l->at - want) > std::max(2.0, 0.04 * d)) continue;
-            lines.push_back(*l);
-            edge[side < 0 ? 0 : 1] = true;
-            const int k = static_cast<int>(lines.size()) - 1;
-            if (side < 0) {
-                run.at.insert(run.at.begin(), l->at);
-                run.found.insert(run.found.begin(), k);
-            } else {
-                run.at.push_back(l->at);
-                run.found.push_back(k);
+            // (a line found against both sides a pitch beyond the run, its
+            // place a pixel off the run's, lies inside the tray: the run
+            // goes on past it)
+            for (bool inside = true; inside;) {
+                const double want = side < 0 ? run.at.front() - d : run.at.back() + d;
+                int k = -1;
+                for (size_t i = 0; i < found_both; ++i)
+                    if (std::abs(lines[i].at - want) <= tol) k = static_cast<int>(i);
+                inside = k >= 0;
+                if (!inside) {
+                    const auto l = edge_line(v, want, a0, a1);
+                    if (!l || std::abs(l->at - want) > tol) break;
+                    lines.push_back(*l);
+                    edge[side < 0 ? 0 : 1] = true;
+                    k = static_cast<int>(lines.size()) - 1;
+                }
+                const double at = lines[static_cast<size_t>(k)].at;
+                if (side < 0) {
+                    run.at.insert(run.at.begin(), at);
+                    run.found.insert(run.found.begin(), k);
+                } else {
+                    run.at.push_back(at);
+                    run.found.push_back(k);
+                }
             }
         }
     };
