@@ -254,6 +254,26 @@ bool crossed_beyond(const Axes& v, double end, int side, double pitch, const std
     return all > 0 && 2 * red >= all;
 }
 
+// The share of the run's lines' length, from a0 to a1 along, that shows a
+// thin red line: of the lines found against both sides, the middle one.
+double line_share(const Axes& v, const Run& run, const std::vector<Line>& lines, size_t found_both, int a0, int a1) {
+    std::vector<double> share;
+    for (const int k : run.found) {
+        if (k < 0 || static_cast<size_t>(k) >= found_both) continue;
+        const Line& l = lines[static_cast<size_t>(k)];
+        int n = 0, all = 0;
+        for (int a = std::max(0, a0); a <= std::min(v.along() - 1, a1); a += 2, ++all) {
+            bool hit = false;
+            for (int c = std::max(3, l.c0); c <= std::min(v.across() - 4, l.c1) && !hit; ++c) hit = thin_red(v, a, c);
+            n += hit;
+        }
+        if (all) share.push_back(static_cast<double>(n) / all);
+    }
+    if (share.empty()) return 0;
+    std::nth_element(share.begin(), share.begin() + static_cast<long>(share.size() / 2), share.end());
+    return share[share.size() / 2];
+}
+
 }  // namespace
 
 bool erase_grid_lines(Image& im) {
@@ -337,6 +357,11 @@ bool erase_grid_lines(Image& im) {
     // would darken the frame beyond the tray's edge).
     const int x0 = static_cast<int>(std::lround(vx.at.front())), x1 = static_cast<int>(std::lround(vx.at.back()));
     const int y0 = static_cast<int>(std::lround(hx.at.front())), y1 = static_cast<int>(std::lround(hx.at.back()));
+    // A debug overlay's lines run the whole tray: over it, half their
+    // samples or so show thin red (JPEG blurs a line of a pixel over wood
+    // past the test now and then). The bright edges of a figure's blocks,
+    // a block long each, make lattices too, red on a third of the way.
+    if (line_share(rows, hx, hl2, hl.size(), x0, x1) + line_share(cols, vx, vl2, vl.size(), y0, y1) < 0.9) return false;
     // A line not found (on a block the colour of its ink) is as thick as
     // the thickest found.
     auto paint = [](const Axes& v, const Run& run, const std::vector<Line>& lines, int a0, int a1,
