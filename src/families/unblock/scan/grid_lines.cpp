@@ -316,21 +316,30 @@ bool erase_grid_lines(Image& im) {
         for (const int side : {-1, 1}) {
             // (a line found against both sides a pitch beyond the run, its
             // place a pixel off the run's, lies inside the tray: the run
-            // goes on past it)
-            for (bool inside = true; inside;) {
-                const double want = side < 0 ? run.at.front() - d : run.at.back() + d;
+            // goes on past it; so does one against one side, or none (a
+            // line lost on wood), with such a line a pitch or two further)
+            auto both_at = [&](double want) {
                 int k = -1;
                 for (size_t i = 0; i < found_both; ++i)
                     if (std::abs(lines[i].at - want) <= tol) k = static_cast<int>(i);
-                inside = k >= 0;
-                if (!inside) {
+                return k;
+            };
+            for (bool inside = true; inside;) {
+                const double want = side < 0 ? run.at.front() - d : run.at.back() + d;
+                int k = both_at(want);
+                inside = k >= 0 || both_at(want + side * d) >= 0 || both_at(want + 2 * side * d) >= 0;
+                double at = want;
+                if (k < 0) {
                     const auto l = edge_line(v, want, a0, a1);
-                    if (!l || std::abs(l->at - want) > tol) break;
-                    lines.push_back(*l);
-                    edge[side < 0 ? 0 : 1] = true;
-                    k = static_cast<int>(lines.size()) - 1;
+                    if (l && std::abs(l->at - want) <= tol) {
+                        lines.push_back(*l);
+                        k = static_cast<int>(lines.size()) - 1;
+                        edge[side < 0 ? 0 : 1] = !inside;
+                    } else if (!inside) {
+                        break;
+                    }
                 }
-                const double at = lines[static_cast<size_t>(k)].at;
+                if (k >= 0) at = lines[static_cast<size_t>(k)].at;
                 if (side < 0) {
                     run.at.insert(run.at.begin(), at);
                     run.found.insert(run.found.begin(), k);
