@@ -297,6 +297,10 @@ TEST(ScanKindsCorpus, GridLinesOnAShortSideAreFound) {
 TEST(ScanKindsCorpus, GridRunGoesOnToTheTraysEdge) {
     // #538 of seed 2: the left edge's line was left red
     read_exactly(Kind::Grid, 538, 2);
+    // #454: 8x8, a column's line found against one side only, taken for
+    // the tray's edge, with two found against both beyond it: the lines
+    // there were left red, and the prisoner under them not found
+    read_exactly(Kind::Grid, 454);
 }
 
 // A guide's figure: the bright edges of its blocks, a block long, make
