@@ -257,6 +257,66 @@ TEST(ScanKindsCorpus, GridLineAcrossTheTrayIsNoEdge) {
     read_exactly(Kind::Grid, 669, 2);
 }
 
+// A red line over a seam between two blocks: JPEG spreads its red over
+// the seam's dark beside it, which passed for red ink ("unclear seam: a
+// mark hides it"), and the band painted over took the wood's colour. What
+// the red hides is dark where the red is far darker than the wood's.
+TEST(ScanKindsCorpus, GridLineOverASeamKeepsItsDark) {
+    // #834: 7x7, "unclear seam at row 3 col 3 (bottom edge)"
+    read_exactly(Kind::Grid, 834);
+    // #180 of seed 2: the seam's dark reddened to a hue redder than the
+    // wood's, not to the prisoner's red
+    read_exactly(Kind::Grid, 180, 2);
+    // #878 of seed 2: pale wood; what the red hides takes a seam's warm
+    // hue, not the pale wood's darkened to grey (no seam's colour)
+    read_exactly(Kind::Grid, 878, 2);
+}
+
+// A PNG: the seam's dark shows only in the pixel beside the line, which
+// the band painted over took in; painted from beyond it, the seam was gone.
+TEST(ScanKindsCorpus, GridLineKeepsTheSeamBesideIt) {
+    // #211: 8x8, "ambiguous seam at row 2 col 5 (right edge, darkness 0.84)"
+    read_exactly(Kind::Grid, 211);
+}
+
+// The lines along a side 4 cells long, or along the columns of a tall
+// phone picture: counted along the whole picture, a fifth of it was more
+// than they cover; and three lines inside the tray, with its edges found
+// beyond them, make a lattice.
+TEST(ScanKindsCorpus, GridLinesOnAShortSideAreFound) {
+    // #476: 8x4, the rows' lines span 4 cells of a picture 810 px tall
+    read_exactly(Kind::Grid, 476);
+    // #501: 4x7, one of the 3 columns' lines inside the tray lost on wood
+    read_exactly(Kind::Grid, 501);
+    // #628: 4x4
+    read_exactly(Kind::Grid, 628);
+}
+
+// A line found against both sides a pitch beyond the run (its place a
+// pixel off the run's) is no tray's edge: the run goes on to the edge.
+TEST(ScanKindsCorpus, GridRunGoesOnToTheTraysEdge) {
+    // #538 of seed 2: the left edge's line was left red
+    read_exactly(Kind::Grid, 538, 2);
+    // #454: 8x8, a column's line found against one side only, taken for
+    // the tray's edge, with two found against both beyond it: the lines
+    // there were left red, and the prisoner under them not found
+    read_exactly(Kind::Grid, 454);
+}
+
+// A guide's figure: the bright edges of its blocks, a block long, make
+// lattices of thin red "lines" on the columns too; not a debug overlay's,
+// whose lines run the whole tray. Painted over, the figure was refused.
+TEST(ScanKindsCorpus, FigureBlockEdgesAreNoGridLines) {
+    for (const int index : {93, 106}) {
+        const Sample s = make_kind_sample(Kind::Tags, 20261127, index);
+        auto r = scan_screenshot(s.bytes);
+        ASSERT_TRUE(std::holds_alternative<ScanResult>(r)) << s.desc << ": " << std::get<ScanError>(r).message;
+        ScanResult res = std::get<ScanResult>(r);
+        if (!res.exit_seen) res.board.exit = s.expected.exit;
+        EXPECT_EQ(res.board, s.expected) << s.desc << "\n" << res.board.grid();
+    }
+}
+
 // Tutorial screens the grid missed (the banner taken for a row of cells):
 // refused as what they are, not for a cell that is not on the tray.
 TEST(ScanKindsCorpus, TutorialScreenRefusedAsOne) {
