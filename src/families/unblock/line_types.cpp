@@ -84,8 +84,6 @@ std::vector<LineType> line_types(int size, bool row, int line, int max_walls, bo
                     if (first > 0) c.step[i] |= cell(size, row, line, first - 1);
                     if (end < size) c.step[i] |= cell(size, row, line, end);
                 }
-                t.reach[i] |= c.cover[i];
-                t.steps[i] |= c.step[i];
             }
         }
         for (std::size_t p = 0; p < t.placements.size(); ++p) {

@@ -58,11 +58,8 @@ struct LineType {
     int primary = -1;                  // item that is the primary piece, or -1
     std::vector<LinePlacement> placements;
     std::vector<std::vector<LineMove>> moves;  // by placement
-    std::array<Cells, kMaxLineItems> reach{};  // cells each item covers in some placement
-    // Cells each item may step into: one beyond either end of it, on the
-    // board, in some placement (none for a wall).
-    std::array<Cells, kMaxLineItems> steps{};
-    // The same by placement: each item's cells and its step cells.
+    // By placement: each item's cells, and the cells it may step into (one
+    // beyond either end of it, on the board; none for a wall).
     struct ItemCells {
         std::array<Cells, kMaxLineItems> cover{}, step{};
     };

@@ -256,6 +256,8 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
         }
     for (int x = 0; x < n_; ++x)
         for (std::size_t i = 0; i < column_type_[x]->lengths.size(); ++i) items_.push_back({n_ + x, false});
+    // Every placement first: it needs no row combination, and already
+    // rules out most signatures that cannot hold a puzzle.
     if (!every_cluster_ && !can_hold_puzzle()) return;
     feasible_.clear();
     std::uint64_t total = 0, blocks = 0;
@@ -285,7 +287,6 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     if (total >= std::numeric_limits<std::uint32_t>::max()) throw std::overflow_error("a signature of over 4 billion boards");
     boards_ = total;
     blocks_ = static_cast<std::uint32_t>(blocks);
-    counts.boards += total;
     // Placements the boards use: walls and pieces that always stand in a
     // line's way leave items fewer cells than their types allow.
     std::array<std::uint16_t, 2 * kMaxSize> used{};
@@ -298,6 +299,7 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     }
     const bool can_hold = can_hold_puzzle(used);
     if (every_cluster_ || can_hold) {
+        counts.boards += total;
         join_blocks();
         count_clusters(counts);
     }
