@@ -1,12 +1,29 @@
 #include "image/png_decode.h"
 
+#include <algorithm>
 #include <climits>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
 // The one translation unit that compiles stb_image, for PNG and JPEG. Its own
 // dimension limit stays at its default so that stbi_info_from_memory
 // reports the size and a refusal can say it.
+//
+// A checked header does not bound what stb_image allocates: a PNG chunk may
+// claim a gigabyte it does not hold (the IDAT buffer is grown to the claim
+// before it is read), and a compressed stream may inflate far past the rows
+// the header declares. So every allocation it makes goes through a budget
+// set for the one picture being decoded, from its file size and its pixels;
+// past the budget an allocation fails and stb_image refuses the picture.
+namespace slidedb::stb_budget {
+void* allocate(size_t size);
+void* reallocate(void* p, size_t size);
+void release(void* p);
+}  // namespace slidedb::stb_budget
+#define STBI_MALLOC(sz) slidedb::stb_budget::allocate(sz)
+#define STBI_REALLOC(p, newsz) slidedb::stb_budget::reallocate(p, newsz)
+#define STBI_FREE(p) slidedb::stb_budget::release(p)
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
 #define STBI_ONLY_JPEG
@@ -22,6 +39,27 @@
 
 namespace slidedb {
 
+namespace stb_budget {
+
+// The largest one allocation may be while this thread decodes; 0 outside a
+// decode (stb_image is only called from decode_with_stb).
+thread_local size_t largest = 0;
+
+void* allocate(size_t size) { return size > largest ? nullptr : std::malloc(size); }
+void* reallocate(void* p, size_t size) { return size > largest ? nullptr : std::realloc(p, size); }
+void release(void* p) { std::free(p); }
+
+// Sets the budget for one decode and clears it after.
+struct Scope {
+    explicit Scope(size_t bytes) { largest = bytes; }
+    void set(size_t bytes) { largest = bytes; }
+    ~Scope() { largest = 0; }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+};
+
+}  // namespace stb_budget
+
 namespace {
 
 std::variant<Image, DecodeError> decode_with_stb(std::string_view bytes, const char* kind) {
@@ -29,6 +67,8 @@ std::variant<Image, DecodeError> decode_with_stb(std::string_view bytes, const c
         return DecodeError{fmt::format("{} file too large ({} bytes)", kind, bytes.size())};
     const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
     const int len = static_cast<int>(bytes.size());
+    // Reading the header needs only the decoder's own state.
+    stb_budget::Scope budget(size_t{1} << 20);
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(data, len, &w, &h, &comp)) {
         const char* why = stbi_failure_reason();
@@ -38,10 +78,19 @@ std::variant<Image, DecodeError> decode_with_stb(std::string_view bytes, const c
     if (w > kMaxImageSide || h > kMaxImageSide || static_cast<long long>(w) * h > kMaxImagePixels)
         return DecodeError{fmt::format("image is {}x{}; at most {} pixels a side and {} megapixels are accepted", w, h,
                                        kMaxImageSide, kMaxImagePixels / 1'000'000)};
+    // The largest buffers a sound picture needs: the compressed data gathered
+    // (at most the file, doubled as it grows) and the inflated rows at up to
+    // 16 bits and 4 channels, a filter byte each, plus the interlaced passes'
+    // extra filter bytes; with slack for the growth by doubling.
+    const size_t raw = static_cast<size_t>(h) * (static_cast<size_t>(w) * 8 + 8);
+    budget.set(std::max(2 * bytes.size(), 2 * raw) + (size_t{1} << 16));
     int dw = 0, dh = 0, dc = 0;
     stbi_uc* pixels = stbi_load_from_memory(data, len, &dw, &dh, &dc, 3);
     if (!pixels) {
         const char* why = stbi_failure_reason();
+        if (why && std::string_view(why) == "outofmem")
+            return DecodeError{fmt::format("cannot decode {}: it claims more data than a {}x{} picture of {} bytes holds",
+                                           kind, w, h, bytes.size())};
         return DecodeError{fmt::format("cannot decode {}: {}", kind, why ? why : "unknown")};
     }
     Image img;

@@ -1,6 +1,7 @@
-// Fuzz target: decoding a PNG through libspng. Any bytes either decode to a
-// picture of the size they claim or are refused with a reason; nothing else
-// (a crash, an overflow, a wrong size).
+// Fuzz target: decoding a PNG through stb_image, under its allocation
+// budget. Any bytes either decode to a picture of the size they claim or are
+// refused with a reason; nothing else (a crash, an overflow, a wrong size,
+// an allocation past what the picture can need).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

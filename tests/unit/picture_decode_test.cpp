@@ -112,6 +112,67 @@ TEST(PictureDecode, ACorruptPngIsRefusedWithAReason) {
     EXPECT_EQ(std::get<DecodeError>(r).message.rfind("cannot decode PNG: ", 0), 0u) << std::get<DecodeError>(r).message;
 }
 
+// A chunk may claim more bytes than the file holds; the decoder must not
+// allocate the claim (here 1 GiB) before it finds the bytes missing.
+TEST(PictureDecode, AChunkClaimingAGigabyteIsRefusedWithoutAllocatingIt) {
+    std::string bytes = png_of(4, 4, 0, 8, std::vector<std::uint8_t>(16, 7));
+    const size_t idat = bytes.find("IDAT");
+    ASSERT_NE(idat, std::string::npos);
+    bytes.replace(idat - 4, 4, be32(1u << 30));
+    auto r = decode_image(bytes);
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message,
+              "cannot decode PNG: it claims more data than a 4x4 picture of 88 bytes holds");
+}
+
+// Deflate's fixed codes, written least significant bit first; a Huffman
+// code goes in most significant bit first.
+struct Bits {
+    std::string out;
+    std::uint32_t acc = 0;
+    int n = 0;
+    void put(std::uint32_t v, int count) {
+        for (int i = 0; i < count; ++i) push((v >> i) & 1u);
+    }
+    void code(std::uint32_t v, int count) {
+        for (int i = count - 1; i >= 0; --i) push((v >> i) & 1u);
+    }
+    void push(std::uint32_t bit) {
+        acc |= bit << n;
+        if (++n == 8) {
+            out += static_cast<char>(acc);
+            acc = 0;
+            n = 0;
+        }
+    }
+    std::string done() {
+        if (n) out += static_cast<char>(acc);
+        return out;
+    }
+};
+
+// A 1x1 PNG whose one row inflates to 10 MB: 13 bits of compressed data give
+// 258 bytes, so 66 KB of file would ask for 10 MB of memory, unbounded by
+// the picture's own size.
+TEST(PictureDecode, RowsInflatingFarPastThePictureAreRefused) {
+    Bits z;
+    z.put(1, 1);                 // the last block
+    z.put(1, 2);                 // fixed codes
+    z.code(0x30, 8);             // literal 0
+    for (int i = 0; i < 40'000; ++i) {
+        z.code(0xc5, 8);         // length 258 (code 285)
+        z.code(0, 5);            // distance 1
+    }
+    z.code(0, 7);                // end of block
+    std::string ihdr = be32(1) + be32(1) + std::string("\x08\x00\x00\x00\x00", 5);
+    const std::string bytes = std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) +
+                              chunk("IDAT", std::string("\x78\x01", 2) + z.done() + be32(0)) + chunk("IEND", "");
+    auto r = decode_image(bytes);
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message.rfind("cannot decode PNG: it claims more data than a 1x1 picture", 0), 0u)
+        << std::get<DecodeError>(r).message;
+}
+
 // A picture with a left half dark and a right half light, as JPEG.
 std::string halves_jpeg(int w, int h, int quality) {
     Image im(w, h, 30, 30, 30);
