@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -101,9 +105,40 @@ std::variant<Image, DecodeError> decode_with_stb(std::string_view bytes, const c
     return img;
 }
 
+// The PNG without its empty IDAT chunks, or nothing when it has none. An
+// empty IDAT is legal and adds no data, but stb_image copies its zero bytes
+// to a buffer it has not yet allocated (memcpy from null, undefined).
+std::optional<std::string> without_empty_idat(std::string_view png) {
+    constexpr size_t kSignature = 8, kFrame = 12;  // length, type, CRC
+    auto length_at = [&](size_t at) {
+        const auto* b = reinterpret_cast<const unsigned char*>(png.data() + at);
+        return std::uint32_t{b[0]} << 24 | std::uint32_t{b[1]} << 16 | std::uint32_t{b[2]} << 8 | b[3];
+    };
+    std::vector<size_t> empty;
+    for (size_t at = kSignature; at + kFrame <= png.size();) {
+        const std::uint32_t length = length_at(at);
+        if (length == 0 && png.substr(at + 4, 4) == "IDAT") empty.push_back(at);
+        if (length > png.size() - at - kFrame) break;  // cut short: stb_image says so
+        at += kFrame + length;
+    }
+    if (empty.empty()) return std::nullopt;
+    std::string kept;
+    kept.reserve(png.size());
+    size_t from = 0;
+    for (size_t at : empty) {
+        kept.append(png.substr(from, at - from));
+        from = at + kFrame;
+    }
+    kept.append(png.substr(from));
+    return kept;
+}
+
 }  // namespace
 
-std::variant<Image, DecodeError> decode_png(std::string_view bytes) { return decode_with_stb(bytes, "PNG"); }
+std::variant<Image, DecodeError> decode_png(std::string_view bytes) {
+    if (const auto kept = without_empty_idat(bytes)) return decode_with_stb(*kept, "PNG");
+    return decode_with_stb(bytes, "PNG");
+}
 
 std::variant<Image, DecodeError> decode_jpeg_whole(std::string_view bytes) { return decode_with_stb(bytes, "JPEG"); }
 

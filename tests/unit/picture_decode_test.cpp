@@ -125,6 +125,15 @@ TEST(PictureDecode, AChunkClaimingAGigabyteIsRefusedWithoutAllocatingIt) {
               "cannot decode PNG: it claims more data than a 4x4 picture of 88 bytes holds");
 }
 
+// An empty IDAT adds nothing to the picture's data: the picture reads the
+// same with one before its data.
+TEST(PictureDecode, AnEmptyIdatChunkIsSkipped) {
+    const std::string plain = png_of(2, 1, 0, 8, {40, 200});
+    const size_t idat = plain.find("IDAT") - 4;
+    const std::string with_empty = plain.substr(0, idat) + chunk("IDAT", "") + plain.substr(idat);
+    EXPECT_EQ(rgb_of(decoded(with_empty)), (std::vector<std::uint8_t>{40, 40, 40, 200, 200, 200}));
+}
+
 // Deflate's fixed codes, written least significant bit first; a Huffman
 // code goes in most significant bit first.
 struct Bits {
