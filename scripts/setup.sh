@@ -8,6 +8,7 @@ packages=(build-essential cmake pkg-config
           libsqlitecpp-dev libsqlite3-dev libtbb-dev libcli11-dev libfmt-dev
           libgtest-dev libstb-dev libbenchmark-dev sqlite3 time
           libturbojpeg0-dev  # decoding JPEG pictures
+          libdeflate-dev  # inflating PNG pictures' rows
           libspng-dev libpng-dev  # scan_bench: other PNG decoders, side by side
           libcpp-httplib-dev)  # serve: the HTTP server
 if [ "${1:-}" = "--test" ]; then

@@ -8,6 +8,7 @@
 
 #include "image/jpeg_decode.h"
 #include "image/png_decode.h"
+#include "image/stb_decode.h"
 
 // The one translation unit that compiles stb_image_resize.
 #define STB_IMAGE_RESIZE_IMPLEMENTATION

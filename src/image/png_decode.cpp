@@ -1,145 +1,281 @@
 #include "image/png_decode.h"
 
+#include <libdeflate.h>
+
 #include <algorithm>
-#include <climits>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
-#include <optional>
-#include <string>
+#include <cstring>
+#include <memory>
 #include <vector>
 
-#include <fmt/format.h>
-
-// The one translation unit that compiles stb_image, for PNG and JPEG. Its own
-// dimension limit stays at its default so that stbi_info_from_memory
-// reports the size and a refusal can say it.
-//
-// A checked header does not bound what stb_image allocates: a PNG chunk may
-// claim a gigabyte it does not hold (the IDAT buffer is grown to the claim
-// before it is read), and a compressed stream may inflate far past the rows
-// the header declares. So every allocation it makes goes through a budget
-// set for the one picture being decoded, from its file size and its pixels;
-// past the budget an allocation fails and stb_image refuses the picture.
-namespace slidedb::stb_budget {
-void* allocate(size_t size);
-void* reallocate(void* p, size_t size);
-void release(void* p);
-}  // namespace slidedb::stb_budget
-#define STBI_MALLOC(sz) slidedb::stb_budget::allocate(sz)
-#define STBI_REALLOC(p, newsz) slidedb::stb_budget::reallocate(p, newsz)
-#define STBI_FREE(p) slidedb::stb_budget::release(p)
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#define STBI_ONLY_JPEG
-#define STBI_NO_STDIO
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
-#include <stb/stb_image.h>
-#pragma GCC diagnostic pop
+#include "image/stb_decode.h"
 
 namespace slidedb {
 
-namespace stb_budget {
-
-// The largest one allocation may be while this thread decodes; 0 outside a
-// decode (stb_image is only called from decode_with_stb).
-thread_local size_t largest = 0;
-
-void* allocate(size_t size) { return size > largest ? nullptr : std::malloc(size); }
-void* reallocate(void* p, size_t size) { return size > largest ? nullptr : std::realloc(p, size); }
-void release(void* p) { std::free(p); }
-
-// Sets the budget for one decode and clears it after.
-struct Scope {
-    explicit Scope(size_t bytes) { largest = bytes; }
-    void set(size_t bytes) { largest = bytes; }
-    ~Scope() { largest = 0; }
-    Scope(const Scope&) = delete;
-    Scope& operator=(const Scope&) = delete;
-};
-
-}  // namespace stb_budget
-
 namespace {
 
-std::variant<Image, DecodeError> decode_with_stb(std::string_view bytes, const char* kind) {
-    if (bytes.size() > static_cast<size_t>(INT_MAX))
-        return DecodeError{fmt::format("{} file too large ({} bytes)", kind, bytes.size())};
-    const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
-    const int len = static_cast<int>(bytes.size());
-    // Reading the header needs only the decoder's own state.
-    stb_budget::Scope budget(size_t{1} << 20);
-    int w = 0, h = 0, comp = 0;
-    if (!stbi_info_from_memory(data, len, &w, &h, &comp)) {
-        const char* why = stbi_failure_reason();
-        return DecodeError{fmt::format("cannot read {} header: {}", kind, why ? why : "unknown")};
-    }
-    if (w <= 0 || h <= 0) return DecodeError{fmt::format("{} has no pixels ({}x{})", kind, w, h)};
-    if (w > kMaxImageSide || h > kMaxImageSide || static_cast<long long>(w) * h > kMaxImagePixels)
-        return DecodeError{fmt::format("image is {}x{}; at most {} pixels a side and {} megapixels are accepted", w, h,
-                                       kMaxImageSide, kMaxImagePixels / 1'000'000)};
-    // The largest buffers a sound picture needs: the compressed data gathered
-    // (at most the file, doubled as it grows) and the inflated rows at up to
-    // 16 bits and 4 channels, a filter byte each, plus the interlaced passes'
-    // extra filter bytes; with slack for the growth by doubling.
-    const size_t raw = static_cast<size_t>(h) * (static_cast<size_t>(w) * 8 + 8);
-    budget.set(std::max(2 * bytes.size(), 2 * raw) + (size_t{1} << 16));
-    int dw = 0, dh = 0, dc = 0;
-    stbi_uc* pixels = stbi_load_from_memory(data, len, &dw, &dh, &dc, 3);
-    if (!pixels) {
-        const char* why = stbi_failure_reason();
-        if (why && std::string_view(why) == "outofmem")
-            return DecodeError{fmt::format("cannot decode {}: it claims more data than a {}x{} picture of {} bytes holds",
-                                           kind, w, h, bytes.size())};
-        return DecodeError{fmt::format("cannot decode {}: {}", kind, why ? why : "unknown")};
-    }
-    Image img;
-    img.width = dw;
-    img.height = dh;
-    img.rgb.assign(pixels, pixels + static_cast<size_t>(dw) * static_cast<size_t>(dh) * 3);
-    stbi_image_free(pixels);
-    return img;
+std::uint32_t be32(const unsigned char* p) {
+    return std::uint32_t{p[0]} << 24 | std::uint32_t{p[1]} << 16 | std::uint32_t{p[2]} << 8 | p[3];
 }
 
-// The PNG without its empty IDAT chunks, or nothing when it has none. An
-// empty IDAT is legal and adds no data, but stb_image copies its zero bytes
-// to a buffer it has not yet allocated (memcpy from null, undefined).
-std::optional<std::string> without_empty_idat(std::string_view png) {
-    constexpr size_t kSignature = 8, kFrame = 12;  // length, type, CRC
-    auto length_at = [&](size_t at) {
-        const auto* b = reinterpret_cast<const unsigned char*>(png.data() + at);
-        return std::uint32_t{b[0]} << 24 | std::uint32_t{b[1]} << 16 | std::uint32_t{b[2]} << 8 | b[3];
-    };
-    std::vector<size_t> empty;
-    for (size_t at = kSignature; at + kFrame <= png.size();) {
-        const std::uint32_t length = length_at(at);
-        if (length == 0 && png.substr(at + 4, 4) == "IDAT") empty.push_back(at);
-        if (length > png.size() - at - kFrame) break;  // cut short: stb_image says so
+// What the chunks say, when they say it plainly enough for the fast path.
+struct Layout {
+    std::uint32_t width = 0, height = 0;
+    int depth = 0, color = 0;
+    int palette_size = 0;
+    std::array<unsigned char, 256 * 3> palette{};
+    std::vector<std::string_view> data;  // the IDAT chunks' contents, in order
+};
+
+int channels_of(int color) {
+    switch (color) {
+        case 0: return 1;
+        case 2: return 3;
+        case 3: return 1;
+        case 4: return 2;
+        case 6: return 4;
+        default: return 0;
+    }
+}
+
+bool depth_allowed(int color, int depth) {
+    switch (color) {
+        case 0: return depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16;
+        case 3: return depth == 1 || depth == 2 || depth == 4 || depth == 8;
+        case 2: case 4: case 6: return depth == 8 || depth == 16;
+        default: return false;
+    }
+}
+
+// Walks the chunks. False for anything left to stb_image: an interlaced or
+// Apple picture, a chunk cut short, out of order or unknown and critical, a
+// tRNS stb_image would refuse, no data.
+bool read_layout(std::string_view png, Layout& out) {
+    constexpr size_t kSignature = 8, kFrame = 12;  // a chunk's length, type, CRC
+    const auto* b = reinterpret_cast<const unsigned char*>(png.data());
+    if (png.size() < kSignature + kFrame + 13 || std::memcmp(b, "\x89PNG\r\n\x1a\n", 8) != 0) return false;
+    if (be32(b + 8) != 13 || std::memcmp(b + 12, "IHDR", 4) != 0) return false;
+    const unsigned char* ihdr = b + 16;
+    out.width = be32(ihdr);
+    out.height = be32(ihdr + 4);
+    out.depth = ihdr[8];
+    out.color = ihdr[9];
+    if (out.width == 0 || out.height == 0 || out.width > static_cast<std::uint32_t>(kMaxImageSide) ||
+        out.height > static_cast<std::uint32_t>(kMaxImageSide) ||
+        static_cast<long long>(out.width) * out.height > kMaxImagePixels)
+        return false;
+    if (!depth_allowed(out.color, out.depth) || ihdr[10] != 0 || ihdr[11] != 0 || ihdr[12] != 0) return false;
+    bool seen_data = false;
+    for (size_t at = kSignature + kFrame + 13; at + kFrame <= png.size();) {
+        const std::uint32_t length = be32(b + at);
+        if (length > png.size() - at - kFrame) return false;
+        const std::string_view type = png.substr(at + 4, 4);
+        const std::string_view body = png.substr(at + 8, length);
+        if (type == "IDAT") {
+            if (out.color == 3 && out.palette_size == 0) return false;
+            if (length) out.data.push_back(body);
+            seen_data = true;
+        } else if (type == "IEND") {
+            return !out.data.empty();
+        } else if (type == "PLTE") {
+            if (length == 0 || length > 768 || length % 3 || seen_data) return false;
+            out.palette_size = static_cast<int>(length / 3);
+            std::memcpy(out.palette.data(), body.data(), length);
+        } else if (type == "tRNS") {
+            // Alpha is dropped; only whether stb_image would accept it matters.
+            if (seen_data) return false;
+            if (out.color == 3 ? (out.palette_size == 0 || static_cast<int>(length) > out.palette_size)
+                               : (out.color == 4 || out.color == 6 || length != 2u * channels_of(out.color)))
+                return false;
+        } else if (!(type[0] & 0x20) || type == "CgBI") {
+            return false;  // critical and unknown here (IHDR again too), or Apple's
+        }
         at += kFrame + length;
     }
-    if (empty.empty()) return std::nullopt;
-    std::string kept;
-    kept.reserve(png.size());
-    size_t from = 0;
-    for (size_t at : empty) {
-        kept.append(png.substr(from, at - from));
-        from = at + kFrame;
+    return false;  // no IEND
+}
+
+struct DecompressorFree {
+    void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
+};
+
+libdeflate_decompressor* decompressor() {
+    thread_local std::unique_ptr<libdeflate_decompressor, DecompressorFree> d(libdeflate_alloc_decompressor());
+    return d.get();
+}
+
+// Buffers kept by each thread across pictures, so a folder's worth of
+// decodes does not fault the same pages in again and again; returned when
+// a picture needed more than a phone screenshot does.
+struct Scratch {
+    std::vector<unsigned char> rows, joined, zero_row;
+    void trim() {
+        constexpr size_t kKeep = size_t{32} << 20;
+        for (auto* v : {&rows, &joined, &zero_row})
+            if (v->capacity() > kKeep) std::vector<unsigned char>().swap(*v);
     }
-    kept.append(png.substr(from));
-    return kept;
+};
+
+// In-place unfiltering of one row (n bytes, BPP bytes a pixel), prior the
+// row above unfiltered (zeros above the first).
+inline int paeth(int a, int b, int c) {
+    const int pa = std::abs(b - c), pb = std::abs(a - c), pc = std::abs(a + b - 2 * c);
+    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
+}
+
+template <int BPP>
+void unfilter(int filter, unsigned char* cur, const unsigned char* prior, size_t n) {
+    switch (filter) {
+        case 1:
+            for (size_t k = BPP; k < n; ++k) cur[k] = static_cast<unsigned char>(cur[k] + cur[k - BPP]);
+            break;
+        case 2:
+            for (size_t k = 0; k < n; ++k) cur[k] = static_cast<unsigned char>(cur[k] + prior[k]);
+            break;
+        case 3:
+            for (size_t k = 0; k < BPP && k < n; ++k) cur[k] = static_cast<unsigned char>(cur[k] + (prior[k] >> 1));
+            for (size_t k = BPP; k < n; ++k)
+                cur[k] = static_cast<unsigned char>(cur[k] + ((prior[k] + cur[k - BPP]) >> 1));
+            break;
+        case 4: {
+            // The pixel's bytes are independent chains: a whole pixel a step
+            // lets them overlap (n is whole pixels but for sub-byte depths,
+            // where BPP is 1).
+            for (size_t k = 0; k < BPP && k < n; ++k) cur[k] = static_cast<unsigned char>(cur[k] + prior[k]);
+            for (size_t k = BPP; k < n; k += BPP)
+                for (int c = 0; c < BPP; ++c)
+                    cur[k + c] = static_cast<unsigned char>(
+                        cur[k + c] + paeth(cur[k + c - BPP], prior[k + c], prior[k + c - BPP]));
+            break;
+        }
+        default: break;
+    }
+}
+
+using Unfilter = void (*)(int, unsigned char*, const unsigned char*, size_t);
+
+Unfilter unfilter_for(int bpp) {
+    switch (bpp) {
+        case 1: return unfilter<1>;
+        case 2: return unfilter<2>;
+        case 3: return unfilter<3>;
+        case 4: return unfilter<4>;
+        case 6: return unfilter<6>;
+        default: return unfilter<8>;
+    }
+}
+
+// One unfiltered row to RGB.
+void to_rgb(const Layout& l, const unsigned char* row, unsigned char* rgb) {
+    const std::uint32_t w = l.width;
+    const int step = l.depth == 16 ? 2 : 1;  // 16-bit samples keep their high byte
+    switch (l.color) {
+        case 2:
+            if (step == 1) {
+                std::memcpy(rgb, row, size_t{w} * 3);
+            } else {
+                for (std::uint32_t x = 0; x < w; ++x, row += 6, rgb += 3) {
+                    rgb[0] = row[0];
+                    rgb[1] = row[2];
+                    rgb[2] = row[4];
+                }
+            }
+            return;
+        case 6:
+            for (std::uint32_t x = 0; x < w; ++x, row += 4 * step, rgb += 3) {
+                rgb[0] = row[0];
+                rgb[1] = row[step];
+                rgb[2] = row[2 * step];
+            }
+            return;
+        case 4:
+            for (std::uint32_t x = 0; x < w; ++x, row += 2 * step, rgb += 3) rgb[0] = rgb[1] = rgb[2] = row[0];
+            return;
+        case 0:
+            if (l.depth >= 8) {
+                for (std::uint32_t x = 0; x < w; ++x, row += step, rgb += 3) rgb[0] = rgb[1] = rgb[2] = row[0];
+                return;
+            }
+            [[fallthrough]];
+        case 3: {
+            // Packed samples, most significant bits first; grey scaled to 0..255.
+            const int depth = l.depth, mask = (1 << depth) - 1;
+            const int scale = l.color == 0 ? 255 / mask : 1;
+            for (std::uint32_t x = 0; x < w; ++x, rgb += 3) {
+                const size_t bit = size_t{x} * static_cast<size_t>(depth);
+                const int v = (row[bit >> 3] >> (8 - depth - static_cast<int>(bit & 7))) & mask;
+                if (l.color == 0) {
+                    rgb[0] = rgb[1] = rgb[2] = static_cast<unsigned char>(v * scale);
+                } else if (v < l.palette_size) {
+                    std::memcpy(rgb, l.palette.data() + 3 * v, 3);
+                } else {
+                    rgb[0] = rgb[1] = rgb[2] = 0;  // an index past the palette: black
+                }
+            }
+            return;
+        }
+        default: return;
+    }
 }
 
 }  // namespace
 
 std::variant<Image, DecodeError> decode_png(std::string_view bytes) {
-    if (const auto kept = without_empty_idat(bytes)) return decode_with_stb(*kept, "PNG");
-    return decode_with_stb(bytes, "PNG");
-}
+    Layout l;
+    if (!read_layout(bytes, l)) return decode_png_stb(bytes);
+    thread_local Scratch scratch;
+    struct Trim {
+        Scratch& s;
+        ~Trim() { s.trim(); }
+    } trim{scratch};
 
-std::variant<Image, DecodeError> decode_jpeg_whole(std::string_view bytes) { return decode_with_stb(bytes, "JPEG"); }
+    std::string_view stream = l.data.front();
+    if (l.data.size() > 1) {
+        size_t total = 0;
+        for (auto d : l.data) total += d.size();
+        scratch.joined.resize(total);
+        size_t at = 0;
+        for (auto d : l.data) {
+            std::memcpy(scratch.joined.data() + at, d.data(), d.size());
+            at += d.size();
+        }
+        stream = {reinterpret_cast<const char*>(scratch.joined.data()), total};
+    }
+    // The zlib header: deflate, its check, no preset dictionary.
+    const auto* z = reinterpret_cast<const unsigned char*>(stream.data());
+    if (stream.size() < 2 || (z[0] & 15) != 8 || (z[0] >> 4) > 7 || (z[0] * 256 + z[1]) % 31 || (z[1] & 32))
+        return decode_png_stb(bytes);
+
+    const int bits = channels_of(l.color) * l.depth;
+    const size_t row_bytes = (size_t{l.width} * static_cast<size_t>(bits) + 7) / 8;
+    const size_t stride = row_bytes + 1;  // a filter byte first
+    const size_t total = stride * l.height;
+    scratch.rows.resize(total);
+    // The rows inflate to exactly their size: short, long or broken goes to
+    // stb_image, which accepts trailing data and names what is wrong.
+    if (libdeflate_deflate_decompress(decompressor(), z + 2, stream.size() - 2, scratch.rows.data(), total,
+                                      nullptr) != LIBDEFLATE_SUCCESS)
+        return decode_png_stb(bytes);
+
+    const int bpp = std::max(1, bits / 8);
+    const Unfilter unfilter_row = unfilter_for(bpp);
+    scratch.zero_row.assign(row_bytes, 0);
+    Image img;
+    img.width = static_cast<int>(l.width);
+    img.height = static_cast<int>(l.height);
+    img.rgb.resize(size_t{l.width} * l.height * 3);
+    const unsigned char* prior = scratch.zero_row.data();
+    for (std::uint32_t y = 0; y < l.height; ++y) {
+        unsigned char* row = scratch.rows.data() + stride * y;
+        const int filter = row[0];
+        if (filter > 4) return decode_png_stb(bytes);
+        unfilter_row(filter, row + 1, prior, row_bytes);
+        to_rgb(l, row + 1, img.rgb.data() + size_t{y} * l.width * 3);
+        prior = row + 1;
+    }
+    return img;
+}
 
 }  // namespace slidedb

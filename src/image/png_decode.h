@@ -1,6 +1,6 @@
-// Pictures decoded whole through stb_image, PNG and JPEG. Called by
-// decode_image once the header's size is checked; checks it again itself
-// before it allocates anything.
+// PNG decoded to 8-bit RGB: the chunks walked here, the rows inflated by
+// libdeflate straight into a buffer of exactly their size, then unfiltered
+// and converted a row at a time while the row is in cache.
 #pragma once
 
 #include <string_view>
@@ -10,21 +10,18 @@
 
 namespace slidedb {
 
-// Decodes a PNG of any colour type and depth (interlaced too) to 8-bit RGB:
-// 16-bit samples keep their high byte, grey is repeated, a palette looked
-// up, alpha dropped. Chunk CRCs are not checked. Never throws.
+// Decodes a PNG of any colour type and depth to 8-bit RGB, pixel for pixel
+// as stb_image does: 16-bit samples keep their high byte, grey is repeated
+// (scaled up from 1, 2 or 4 bits), a palette looked up, alpha dropped. CRCs
+// and the zlib checksum are not checked, as stb_image does not.
 //
-// stb_image, compiled here with the rest of slidedb, decodes the phone
-// screenshots of scripts/bench.sh as fast as libspng and libpng (zlib's
-// inflate and their unfiltering, as Debian builds them) and, on pictures
-// of large flat areas, faster: tests/bench/scan_bench.cpp sets the three
-// side by side.
+// What is rare or broken (interlaced, Apple's CgBI, a stream that inflates
+// short or long, chunks out of order) goes to stb_image as it is, which
+// decodes it or says why not. Never throws.
+//
+// libdeflate inflates two to three times as fast as stb_image and zlib on
+// the phone screenshots of scripts/bench.sh; tests/bench/scan_bench.cpp
+// sets this beside stb_image, libspng and libpng.
 std::variant<Image, DecodeError> decode_png(std::string_view bytes);
-
-// A JPEG (baseline or progressive) decoded whole to 8-bit RGB. The scanner's
-// thresholds were set on these pixels: a whole picture is decoded as it
-// always was, and libjpeg-turbo (jpeg_decode.h) decodes only reduced ones,
-// whose reads tests/unit/import_picture_test.cpp holds to the whole's.
-std::variant<Image, DecodeError> decode_jpeg_whole(std::string_view bytes);
 
 }  // namespace slidedb

@@ -4,13 +4,20 @@
 
 #include <turbojpeg.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "image/encode.h"
 #include "image/image.h"
+#include "image/png_decode.h"
+#include "image/stb_decode.h"
 
 namespace slidedb {
 namespace {
@@ -110,6 +117,78 @@ TEST(PictureDecode, ACorruptPngIsRefusedWithAReason) {
     auto r = decode_image(bytes);
     ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
     EXPECT_EQ(std::get<DecodeError>(r).message.rfind("cannot decode PNG: ", 0), 0u) << std::get<DecodeError>(r).message;
+}
+
+// slidedb's own PNG path (libdeflate) gives stb_image's pixels exactly, on
+// every PNG the tests hold and on every colour type and depth.
+void expect_as_stb(const std::string& bytes, const std::string& name) {
+    auto ours = decode_png(bytes);
+    auto theirs = decode_png_stb(bytes);
+    ASSERT_EQ(ours.index(), theirs.index()) << name;
+    if (const auto* a = std::get_if<Image>(&ours)) {
+        const auto& b = std::get<Image>(theirs);
+        EXPECT_EQ(a->width, b.width) << name;
+        EXPECT_EQ(a->height, b.height) << name;
+        EXPECT_TRUE(a->rgb == b.rgb) << name;
+    } else {
+        EXPECT_EQ(std::get<DecodeError>(ours).message, std::get<DecodeError>(theirs).message) << name;
+    }
+}
+
+TEST(PictureDecode, EveryPngOfTheTestDataDecodesAsStbImageDoes) {
+    int pictures = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(SLIDEDB_TEST_DATA)) {
+        std::string ext = e.path().extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (!e.is_regular_file() || ext != ".png") continue;
+        std::ifstream in(e.path(), std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        expect_as_stb(bytes, e.path().string());
+        ++pictures;
+    }
+    EXPECT_GE(pictures, 12);
+}
+
+TEST(PictureDecode, EveryColourTypeAndDepthDecodesAsStbImageDoes) {
+    std::vector<std::uint8_t> noise(64 * 8 * 8);
+    std::uint32_t x = 12345;
+    for (auto& b : noise) b = static_cast<std::uint8_t>((x = x * 1103515245u + 12345u) >> 24);
+    std::string palette;
+    for (int i = 0; i < 200; ++i) palette += std::string{char(i), char(255 - i), char(i * 7)};
+    struct Kind {
+        std::uint8_t color, depth;
+        int channels;
+    };
+    for (const Kind k : {Kind{0, 1, 1}, Kind{0, 2, 1}, Kind{0, 4, 1}, Kind{0, 8, 1}, Kind{0, 16, 1}, Kind{2, 8, 3},
+                         Kind{2, 16, 3}, Kind{3, 1, 1}, Kind{3, 2, 1}, Kind{3, 4, 1}, Kind{3, 8, 1}, Kind{4, 8, 2},
+                         Kind{4, 16, 2}, Kind{6, 8, 4}, Kind{6, 16, 4}}) {
+        const int w = 13, h = 7;
+        const size_t row = (static_cast<size_t>(w) * k.channels * k.depth + 7) / 8;
+        std::vector<std::uint8_t> pixels(noise.begin(), noise.begin() + static_cast<long>(row * h));
+        // Indices past the palette read as nothing defined in stb_image: keep them inside.
+        if (k.color == 3 && k.depth == 8)
+            for (auto& p : pixels) p = static_cast<std::uint8_t>(p % 200);
+        expect_as_stb(png_of(w, h, k.color, k.depth, pixels, k.color == 3 ? palette : std::string{}),
+                      "colour " + std::to_string(k.color) + " depth " + std::to_string(k.depth));
+    }
+}
+
+// Rows filtered every way: each row's filter byte set in turn, over noise.
+TEST(PictureDecode, EveryFilterDecodesAsStbImageDoes) {
+    for (int channels : {1, 3, 4}) {
+        const std::uint8_t color = channels == 1 ? 0 : channels == 3 ? 2 : 6;
+        const int w = 17, h = 10;
+        std::vector<std::uint8_t> pixels(static_cast<size_t>(w) * h * channels);
+        std::uint32_t x = 99;
+        for (auto& b : pixels) b = static_cast<std::uint8_t>((x = x * 1103515245u + 12345u) >> 24);
+        std::string bytes = png_of(w, h, color, 8, pixels);
+        // png_of stores the rows uncompressed: each row's filter byte sits
+        // in the stored block, after the zlib header and the block's 5 bytes.
+        const size_t data = bytes.find("IDAT") + 4 + 2 + 5;
+        for (int y = 0; y < h; ++y) bytes[data + static_cast<size_t>(y) * (w * channels + 1)] = static_cast<char>(y % 5);
+        // The CRC and Adler-32 are now wrong; neither decoder checks them.
+        expect_as_stb(bytes, "channels " + std::to_string(channels));
+    }
 }
 
 // A chunk may claim more bytes than the file holds; the decoder must not
