@@ -243,20 +243,18 @@ std::variant<Image, DecodeError> decode_png(std::string_view bytes) {
         }
         stream = {reinterpret_cast<const char*>(scratch.joined.data()), total};
     }
-    // The zlib header: deflate, its check, no preset dictionary.
-    const auto* z = reinterpret_cast<const unsigned char*>(stream.data());
-    if (stream.size() < 2 || (z[0] & 15) != 8 || (z[0] >> 4) > 7 || (z[0] * 256 + z[1]) % 31 || (z[1] & 32))
-        return decode_png_stb(bytes);
 
     const int bits = channels_of(l.color) * l.depth;
     const size_t row_bytes = (size_t{l.width} * static_cast<size_t>(bits) + 7) / 8;
     const size_t stride = row_bytes + 1;  // a filter byte first
     const size_t total = stride * l.height;
     scratch.rows.resize(total);
-    // The rows inflate to exactly their size: short, long or broken goes to
-    // stb_image, which accepts trailing data and names what is wrong.
-    if (libdeflate_deflate_decompress(decompressor(), z + 2, stream.size() - 2, scratch.rows.data(), total,
-                                      nullptr) != LIBDEFLATE_SUCCESS)
+    // The rows inflate to exactly their size, their Adler-32 right: short,
+    // long or broken goes to stb_image, which accepts trailing data and a
+    // wrong checksum, and names what is wrong. (libdeflate accepts some
+    // streams zlib and stb_image refuse; the checksum keeps those out.)
+    if (libdeflate_zlib_decompress(decompressor(), stream.data(), stream.size(), scratch.rows.data(), total,
+                                   nullptr) != LIBDEFLATE_SUCCESS)
         return decode_png_stb(bytes);
 
     const int bpp = std::max(1, bits / 8);
