@@ -1,7 +1,8 @@
 // Pictures in memory, and the only door through which file bytes become
-// pixels: PNG and JPEG through stb_image, a large JPEG read reduced through
-// libjpeg-turbo, with every size bounded before a single pixel is allocated
-// (public input is hostile).
+// pixels: PNG through slidedb's own reader (libdeflate), JPEG through
+// stb_image, a large JPEG read reduced through libjpeg-turbo, with every
+// size bounded before a single pixel is allocated (public input is
+// hostile).
 #pragma once
 
 #include <cstdint>

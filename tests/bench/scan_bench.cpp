@@ -40,6 +40,7 @@
 #include "families/unblock/board.h"
 #include "image/encode.h"
 #include "image/image.h"
+#include "image/stb_decode.h"
 #include "families/unblock/scan/screenshot.h"
 
 namespace {
@@ -210,14 +211,18 @@ std::string real(const char* name) {
 // tt_IMG_0356.PNG is 320x480, wy_Screenshot_20180726-203231.png 1080x1920.
 const char* kReal[] = {"tt_IMG_0356.PNG", "wy_Screenshot_20180726-203231.png"};
 
+// range(1): 0 decode_image (slidedb's PNG reader), 1 stb_image as slidedb
+// compiles it.
 void BM_DecodeReal(benchmark::State& state) {
     const std::string bytes = real(kReal[state.range(0)]);
+    const bool stb = state.range(1) != 0;
     for (auto _ : state) {
-        auto r = decode_image(bytes);
+        auto r = stb ? decode_png_stb(bytes) : decode_image(bytes);
+        if (!std::holds_alternative<Image>(r)) state.SkipWithError("not decoded");
         benchmark::DoNotOptimize(r);
     }
     state.SetItemsProcessed(state.iterations());
-    state.SetLabel(kReal[state.range(0)]);
+    state.SetLabel(std::string(kReal[state.range(0)]) + (stb ? " stb_image" : " decode_image"));
 }
 
 void BM_RecognizeReal(benchmark::State& state) {
@@ -231,7 +236,7 @@ void BM_RecognizeReal(benchmark::State& state) {
     state.SetLabel(kReal[state.range(0)]);
 }
 
-BENCHMARK(BM_DecodeReal)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeReal)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RecognizeReal)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 #endif
 
