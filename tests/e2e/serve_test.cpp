@@ -431,7 +431,9 @@ TEST_F(Serve, PagesHoldNoInlineScript) {
         ASSERT_TRUE(r) << page;
         // The hostile file name is shown escaped (&lt;img ... onerror=), never as a tag.
         for (const std::string& tag : tags(r->body)) {
-            if (tag.starts_with("<script")) EXPECT_NE(tag.find(" src=\"/assets/"), std::string::npos) << page << tag;
+            if (tag.starts_with("<script")) {
+                EXPECT_NE(tag.find(" src=\"/assets/"), std::string::npos) << page << tag;
+            }
             EXPECT_FALSE(std::regex_search(tag, handler)) << page << tag;
         }
         EXPECT_EQ(r->body.find("javascript:"), std::string::npos) << page;
