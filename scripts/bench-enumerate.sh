@@ -72,7 +72,7 @@ for walls in 0..0 0..2; do
         units=$((units + $(sqlite3 "$db" "SELECT COUNT(*) FROM enumeration_units")))
         total=$(sqlite3 "$db" "SELECT units FROM enumerations")
         n=${shard#*/}
-        [ ! -f "$data/rush_18k.txt" ] || "$check" "$db" 6 "${walls%..*}" "${walls#*..}" 0 "$data/rush_18k.txt" | tail -n 1
+        [ ! -f "$data/rush_18k.txt" ] || "$check" "$db" 6 "${walls%..*}" "${walls#*..}" 0 "$data/rush_18k.txt" COMPLETE=1..3 COMPLETE=36..60 | tail -n 2
         dbs+=("$db")
     done
     /usr/bin/time -f "%e %U %S" -o "$out/time.txt" "$bin" enumerate --size 6 --walls "$walls" \
