@@ -56,11 +56,15 @@ bool looks_complete(std::string_view bytes, ImageFormat f) {
 
 // A JPEG's DHT segments must declare Huffman tables a decoder can hold: each
 // table's code lengths within the prefix-code limit (Kraft) and at most 256
-// codes, a byte's worth of symbols. Checked before the decoder sees the
-// file, so such a file is refused in the same words whatever decodes it. Returns an error message,
-// or empty when sound.
+// codes, a byte's worth of symbols, of class DC or AC and number 0 to 3. A
+// scan may use only tables declared before it (stb_image reads a table it
+// was never given from memory it never set, and past its arrays). Checked
+// before the decoder sees the file, so such a file is refused in the same
+// words whatever decodes it. Returns an error message, or empty when sound.
 std::string check_jpeg_tables(std::string_view b) {
     auto byte = [&](size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(b[i])); };
+    bool declared[2][4] = {};  // [DC, AC][table]
+    bool arithmetic = false;   // no Huffman tables at all
     size_t p = 2;  // after SOI
     while (p + 1 < b.size()) {
         if (byte(p) != 0xff) {  // entropy-coded data between markers
@@ -88,6 +92,10 @@ std::string check_jpeg_tables(std::string_view b) {
             const size_t end = p + 2 + len;
             while (q < end) {
                 if (q + 17 > end) return "corrupt JPEG (short Huffman table)";
+                const unsigned kind = byte(q) >> 4, table = byte(q) & 15;
+                if (kind > 1 || table > 3)
+                    return fmt::format("corrupt JPEG (Huffman table of class {} number {})", kind, table);
+                declared[kind][table] = true;
                 unsigned code = 0, total = 0;
                 for (int i = 1; i <= 16; ++i) {
                     const unsigned n = byte(q + static_cast<size_t>(i));
@@ -100,6 +108,24 @@ std::string check_jpeg_tables(std::string_view b) {
                 if (total > 256) return fmt::format("corrupt JPEG (Huffman table of {} codes; at most 256)", total);
                 q += 17 + total;
                 if (q > end) return "corrupt JPEG (short Huffman table)";
+            }
+        }
+        if (m >= 0xc9 && m <= 0xcf && m != 0xcc) arithmetic = true;  // SOF9-11, SOF13-15
+        if (m == 0xda && !arithmetic) {
+            // Start of scan: its components' tables, then the spectral
+            // range and the successive approximation. A first DC scan reads
+            // the DC tables (Ss 0, Ah 0); any scan past Ss..Se's first
+            // coefficient reads the AC tables.
+            const size_t components = len >= 3 ? byte(p + 4) : 0;
+            if (len < 6 + 2 * components) return "corrupt JPEG (short scan header)";
+            const size_t after = p + 5 + 2 * components;
+            const unsigned ss = byte(after), se = byte(after + 1), ah = byte(after + 2) >> 4;
+            for (size_t i = 0; i < components; ++i) {
+                const unsigned dc = byte(p + 6 + 2 * i) >> 4, ac = byte(p + 6 + 2 * i) & 15;
+                if (ss == 0 && ah == 0 && (dc > 3 || !declared[0][dc]))
+                    return fmt::format("corrupt JPEG (a scan reads DC Huffman table {}, never declared)", dc);
+                if (se > 0 && (ac > 3 || !declared[1][ac]))
+                    return fmt::format("corrupt JPEG (a scan reads AC Huffman table {}, never declared)", ac);
             }
         }
         p += 2 + len;

@@ -53,5 +53,28 @@ TEST(JpegTables, AHuffmanSegmentCutShortByTheFileIsRefused) {
     EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (truncated Huffman table)");
 }
 
+TEST(JpegTables, AScanReadingATableNeverDeclaredIsRefused) {
+    // A fuzz finding: a progressive picture's AC scan reads AC table 1,
+    // declared only by a later segment; stb_image read it from memory it had
+    // never set and indexed past its symbols.
+    std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/tests/fuzz/corpus/jpeg_decode/crash_undeclared_huffman_table.jpg",
+                     std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_EQ(bytes.size(), 54913u);
+    const auto r = decode_image(bytes);
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (a scan reads AC Huffman table 1, never declared)");
+}
+
+TEST(JpegTables, ATableOfAClassOrNumberNoDecoderHasIsRefused) {
+    unsigned char counts[16] = {};
+    counts[0] = 2;
+    std::string bytes = dht_jpeg(counts, 2);
+    bytes[6] = '\x14';  // class 1 (AC), number 4
+    const auto r = decode_image(bytes);
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
+    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (Huffman table of class 1 number 4)");
+}
+
 }  // namespace
 }  // namespace slidedb
