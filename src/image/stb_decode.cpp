@@ -49,7 +49,12 @@ namespace stb_budget {
 // decode (stb_image is only called from decode_with_stb).
 thread_local size_t largest = 0;
 
-void* allocate(size_t size) { return size > largest ? nullptr : std::malloc(size); }
+// Small blocks (the decoder's own state, its tables) come zeroed: a part a
+// broken file never sets then reads as zeros, not as what the heap held.
+void* allocate(size_t size) {
+    if (size > largest) return nullptr;
+    return size <= (size_t{1} << 16) ? std::calloc(1, size) : std::malloc(size);
+}
 void* reallocate(void* p, size_t size) { return size > largest ? nullptr : std::realloc(p, size); }
 void release(void* p) { std::free(p); }
 
