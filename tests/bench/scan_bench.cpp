@@ -5,11 +5,11 @@
 // of those sizes are measured too. Aim: recognition costs under a fifth of
 // decoding.
 //
-// The decoders side by side on the same bytes: stb_image (slidedb's PNG
-// decoder, and its JPEG decoder before), libjpeg-turbo whole and reduced by
-// 2, 4, 8 in the DCT, libspng and libpng; then decode_image as slidedb calls
-// it (BM_Decode) and as the import calls it for reading a board
-// (BM_DecodeForReading).
+// The decoders side by side on the same bytes: stb_image (slidedb's whole
+// JPEG decoder, and its PNG decoder before), libjpeg-turbo whole and reduced
+// by 2, 4, 8 in the DCT, libspng and libpng; then decode_image as slidedb
+// calls it (BM_Decode: PNG by slidedb's own reader) and as the import calls
+// it for reading a board (BM_DecodeForReading).
 #include <benchmark/benchmark.h>
 
 #include <png.h>
@@ -19,22 +19,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-
-// stb_image of its own (static: slidedb's PNG decoder is another copy), for
-// JPEG too, the decoder slidedb used before libjpeg-turbo.
-#define STB_IMAGE_IMPLEMENTATION
-#define STB_IMAGE_STATIC
-#define STBI_ONLY_PNG
-#define STBI_ONLY_JPEG
-#define STBI_NO_STDIO
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
-#include <stb/stb_image.h>
-#pragma GCC diagnostic pop
 
 #include "families/unblock/draw/render.h"
 #include "families/unblock/board.h"
@@ -95,19 +79,15 @@ void BM_Recognize(benchmark::State& state) {
     state.SetLabel(std::string(state.range(1) ? "jpeg" : "png") + (state.range(2) ? " current" : " first look"));
 }
 
+// stb_image as slidedb compiles it (src/image/stb_decode.cpp): its pixels
+// copied into an Image, under the allocation budget.
 void BM_DecodeStb(benchmark::State& state) {
-    const std::string& bytes = encoded(static_cast<int>(state.range(0)), state.range(1) != 0, state.range(2) != 0);
+    const bool jpeg = state.range(1) != 0;
+    const std::string& bytes = encoded(static_cast<int>(state.range(0)), jpeg, state.range(2) != 0);
     for (auto _ : state) {
-        int w = 0, h = 0, c = 0;
-        stbi_uc* px = stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), static_cast<int>(bytes.size()),
-                                            &w, &h, &c, 3);
-        if (!px) state.SkipWithError("stb_image refused it");
-        Image im;  // as slidedb kept it: copied into an Image
-        im.width = w;
-        im.height = h;
-        im.rgb.assign(px, px + static_cast<size_t>(w) * static_cast<size_t>(h) * 3);
-        stbi_image_free(px);
-        benchmark::DoNotOptimize(im);
+        auto r = jpeg ? decode_jpeg_whole(bytes) : decode_png_stb(bytes);
+        if (!std::holds_alternative<Image>(r)) state.SkipWithError("stb_image refused it");
+        benchmark::DoNotOptimize(r);
     }
     state.SetItemsProcessed(state.iterations());
     state.SetLabel(label(state, "stb_image"));
