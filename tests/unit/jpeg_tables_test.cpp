@@ -22,6 +22,16 @@ std::string dht_jpeg(const unsigned char counts[16], int symbols) {
     return b + "\xff\xd9";
 }
 
+// Why decode_image refuses a file of the saved fuzz corpus ("decoded" when
+// it does not), after checking the file is the one the test names by size.
+std::string refusal(const std::string& path, size_t size) {
+    std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/tests/fuzz/corpus/" + path, std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    EXPECT_EQ(bytes.size(), size) << path;
+    const auto r = decode_image(bytes);
+    return std::holds_alternative<DecodeError>(r) ? std::get<DecodeError>(r).message : "decoded";
+}
+
 TEST(JpegTables, MoreThan256CodesAreRefused) {
     unsigned char counts[16] = {};
     counts[14] = 255;  // 255 codes of 15 bits and 255 of 16: a valid prefix code, 510 symbols
@@ -32,38 +42,20 @@ TEST(JpegTables, MoreThan256CodesAreRefused) {
 }
 
 TEST(JpegTables, TheFuzzFindingIsRefusedBeforeTheHeaderIsRead) {
-    std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/tests/fuzz/corpus/screenshot/crash_huffman_over_256_codes.jpg",
-                     std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    ASSERT_EQ(bytes.size(), 31210u);
-    const auto r = decode_image(bytes);
-    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
-    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (impossible Huffman table)");
+    EXPECT_EQ(refusal("screenshot/crash_huffman_over_256_codes.jpg", 31210), "corrupt JPEG (impossible Huffman table)");
 }
 
 TEST(JpegTables, AHuffmanSegmentCutShortByTheFileIsRefused) {
     // A second fuzz finding: the segment claims 14,312 bytes in an 11,139-byte
     // file, and stb_image built the table from zeros past the end.
-    std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/tests/fuzz/corpus/screenshot/crash_truncated_huffman_segment.jpg",
-                     std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    ASSERT_EQ(bytes.size(), 11139u);
-    const auto r = decode_image(bytes);
-    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
-    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (truncated Huffman table)");
+    EXPECT_EQ(refusal("screenshot/crash_truncated_huffman_segment.jpg", 11139), "corrupt JPEG (truncated Huffman table)");
 }
 
 TEST(JpegTables, AScanReadingATableNeverDeclaredIsRefused) {
     // A fuzz finding: a progressive picture's AC scan reads AC table 1,
     // declared only by a later segment; stb_image read it from memory it had
     // never set and indexed past its symbols.
-    std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/tests/fuzz/corpus/jpeg_decode/crash_undeclared_huffman_table.jpg",
-                     std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    ASSERT_EQ(bytes.size(), 54913u);
-    const auto r = decode_image(bytes);
-    ASSERT_TRUE(std::holds_alternative<DecodeError>(r));
-    EXPECT_EQ(std::get<DecodeError>(r).message, "corrupt JPEG (a scan reads AC Huffman table 1, never declared)");
+    EXPECT_EQ(refusal("jpeg_decode/crash_undeclared_huffman_table.jpg", 54913), "corrupt JPEG (a scan reads AC Huffman table 1, never declared)");
 }
 
 TEST(JpegTables, ATableOfAClassOrNumberNoDecoderHasIsRefused) {
