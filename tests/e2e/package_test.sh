@@ -21,7 +21,7 @@ trap 'rm -rf "$out"' EXIT
 deb="$(ls "$out"/slidedb_*.deb 2>/dev/null | head -n 1)"
 [ -n "$deb" ] || fail "cpack wrote no slidedb_*.deb"
 depends="$(dpkg-deb -f "$deb" Depends)"
-for lib in libtbb12 libtbbmalloc2 libturbojpeg0 libsqlite3-0 libfmt9 libstdc++6 libc6; do
+for lib in libtbb12 libtbbmalloc2 libturbojpeg0 libdeflate0 libsqlite3-0 libfmt9 libstdc++6 libc6; do
     grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
 grep -q -- "-dev" <<<"$depends" && fail "Depends names a -dev package: $depends"
