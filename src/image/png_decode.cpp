@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "image/stb_decode.h"
@@ -109,11 +110,29 @@ libdeflate_decompressor* decompressor() {
 // Buffers kept by each thread across pictures, so a folder's worth of
 // decodes does not fault the same pages in again and again; returned when
 // a picture needed more than a phone screenshot does.
+// The rows' buffer is never cleared: libdeflate writes every byte of it
+// before a byte is read, and a header that claims 40 megapixels over a few
+// bytes of data then costs address space, not memory.
 struct Scratch {
-    std::vector<unsigned char> rows, joined, zero_row;
+    std::unique_ptr<unsigned char[]> rows;
+    size_t rows_size = 0;
+    std::vector<unsigned char> joined, zero_row;
+
+    unsigned char* rows_for(size_t bytes) {
+        if (bytes > rows_size) {
+            rows.reset();
+            rows.reset(new (std::nothrow) unsigned char[bytes]);  // left uninitialised
+            rows_size = rows ? bytes : 0;
+        }
+        return rows.get();
+    }
     void trim() {
         constexpr size_t kKeep = size_t{32} << 20;
-        for (auto* v : {&rows, &joined, &zero_row})
+        if (rows_size > kKeep) {
+            rows.reset();
+            rows_size = 0;
+        }
+        for (auto* v : {&joined, &zero_row})
             if (v->capacity() > kKeep) std::vector<unsigned char>().swap(*v);
     }
 };
@@ -248,12 +267,13 @@ std::variant<Image, DecodeError> decode_png(std::string_view bytes) {
     const size_t row_bytes = (size_t{l.width} * static_cast<size_t>(bits) + 7) / 8;
     const size_t stride = row_bytes + 1;  // a filter byte first
     const size_t total = stride * l.height;
-    scratch.rows.resize(total);
+    unsigned char* const rows = scratch.rows_for(total);
+    if (!rows) return decode_png_stb(bytes);  // which says it is out of memory
     // The rows inflate to exactly their size, their Adler-32 right: short,
     // long or broken goes to stb_image, which accepts trailing data and a
     // wrong checksum, and names what is wrong. (libdeflate accepts some
     // streams zlib and stb_image refuse; the checksum keeps those out.)
-    if (libdeflate_zlib_decompress(decompressor(), stream.data(), stream.size(), scratch.rows.data(), total,
+    if (libdeflate_zlib_decompress(decompressor(), stream.data(), stream.size(), rows, total,
                                    nullptr) != LIBDEFLATE_SUCCESS)
         return decode_png_stb(bytes);
 
@@ -266,7 +286,7 @@ std::variant<Image, DecodeError> decode_png(std::string_view bytes) {
     img.rgb.resize(size_t{l.width} * l.height * 3);
     const unsigned char* prior = scratch.zero_row.data();
     for (std::uint32_t y = 0; y < l.height; ++y) {
-        unsigned char* row = scratch.rows.data() + stride * y;
+        unsigned char* row = rows + stride * y;
         const int filter = row[0];
         if (filter > 4) return decode_png_stb(bytes);
         unfilter_row(filter, row + 1, prior, row_bytes);

@@ -171,6 +171,31 @@ TEST_F(ReadOnlySql, EndlessRowsStreamInLittleMemory) {
     EXPECT_LT(kb, 100 * 1024) << kb << " KB";
 }
 
+// A PNG whose header claims 16384 x 2441 pixels of 16-bit RGBA (320 MB of
+// rows, within the 40-megapixel limit) over 16 bytes of data: refused, and
+// the claim costs address space only, not memory.
+TEST(Hardening, APngClaimingFortyMegapixelsOverAFewBytesTakesLittleMemory) {
+    TempDir dir;
+    auto be32 = [](std::uint32_t v) {
+        return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),
+                           static_cast<char>(v)};
+    };
+    auto chunk = [&](const std::string& type, const std::string& data) {
+        return be32(static_cast<std::uint32_t>(data.size())) + type + data + be32(0);  // CRCs are not read
+    };
+    const std::string ihdr = be32(16384) + be32(2441) + std::string("\x10\x06\x00\x00\x00", 5);
+    // zlib: one stored block of 16 zero bytes, then their Adler-32.
+    const std::string z = std::string("\x78\x01\x01\x10\x00\xef\xff", 7) + std::string(16, '\0') + be32(0x00100001);
+    write_file(dir / "claim.png",
+               std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IDAT", z) + chunk("IEND", ""));
+    const Outcome r = run_shell(dir, "/usr/bin/time -f %M -o rss " + bin() + " scan claim.png");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_NE(r.err.find("claim.png"), std::string::npos) << r.err;
+    std::string rss = slurp(dir / "rss");
+    rss = rss.substr(rss.find_last_of('\n', rss.size() - 2) + 1);
+    EXPECT_LT(std::stoll(rss), 100 * 1024) << rss << " KB";
+}
+
 TEST(Hardening, ForeignDatabaseIsRefusedAndLeftByteForByte) {
     TempDir dir;
     write_file(dir / "boards.txt", kFogleman);
