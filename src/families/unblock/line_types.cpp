@@ -189,6 +189,7 @@ Geometry make_geometry(int size, int min_walls, int max_walls) {
                     if (t.placements[p].cells & held) continue;
                     f.rank[pat][p] = static_cast<std::int8_t>(f.count[pat]);
                     f.nth[pat][f.count[pat]++] = static_cast<std::uint8_t>(p);
+                    f.fitting[pat] |= static_cast<std::uint16_t>(1u << p);
                 }
                 group_placements(t, held, f.rank[pat], f.group[pat], f.groups[pat], f.group_size[pat]);
             }

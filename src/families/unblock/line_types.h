@@ -84,6 +84,7 @@ struct ColumnFit {
     std::array<std::uint8_t, kPatterns> count{};
     std::array<std::array<std::int8_t, 16>, kPatterns> rank{};   // -1 when it does not fit
     std::array<std::array<std::uint8_t, 16>, kPatterns> nth{};   // placement of each rank
+    std::array<std::uint16_t, kPatterns> fitting{};             // the placements that fit, as bits
 
     // The placements that fit, in groups that one-cell moves connect (a
     // longer slide is one-cell slides over free cells), numbered in order of

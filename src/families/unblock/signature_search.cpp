@@ -214,13 +214,15 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         const LineStep m = moves[i];
         const unsigned p = digits_[n.r * kMaxSize + m.line];
         const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
-        const Feasible& to = feasible_[static_cast<std::size_t>(slot_[r])];
-        std::uint32_t rank = to.offset;
-        for (int x = 0; x < n_; ++x) rank += static_cast<std::uint32_t>(to.rank[x][placement[x]]) * to.stride[x];
+        const RankShares& to = shares_[static_cast<std::size_t>(slot_[r])];
+        std::uint32_t rank = 0;
+        for (int x = 0; x < n_; ++x) rank += to[x][placement[x]];
         f(Node{r, n.q, rank, n.cluster, vertical}, 4 * m.line + m.item);
     }
     if constexpr (kPrimaryOnly) return;
-    const Feasible& here = feasible_[static_cast<std::size_t>(slot_[n.r])];
+    const std::int32_t slot = slot_[n.r];
+    const Feasible& here = feasible_[static_cast<std::size_t>(slot)];
+    const RankShares& shares = shares_[static_cast<std::size_t>(slot)];
     count = 0;
     for (int x = 0; x < n_; ++x) {
         const LineType& t = *column_type_[x];
@@ -232,10 +234,9 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         const LineStep m = moves[i];
         const int x = m.line;
         const unsigned p = n.q >> (4 * x) & 15;
-        const std::int8_t* rank = here.rank[x];
         const LineType& t = *column_type_[x];
         const std::uint32_t q = (n.q & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x);
-        const std::uint32_t r = n.rank + static_cast<std::uint32_t>(rank[m.to] - rank[p]) * here.stride[x];
+        const std::uint32_t r = n.rank - shares[x][p] + shares[x][m.to];
         f(Node{n.r, q, r, n.cluster, vertical ^ t.placements[p].cells ^ t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
     }
 }
@@ -259,12 +260,31 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     // Every placement first: it needs no row combination, and already
     // rules out most signatures that cannot hold a puzzle.
     if (!every_cluster_ && !can_hold_puzzle()) return;
-    feasible_.clear();
-    std::uint64_t total = 0, blocks = 0;
+    // Placements the boards use: walls and pieces that always stand in a
+    // line's way leave items fewer cells than their types allow. Every
+    // combination given leaves each column a placement, so each holds boards.
+    std::array<std::uint16_t, 2 * kMaxSize> used{};
     for (const std::uint32_t r : feasible) {
+        for (int y = 0; y < n_; ++y) used[y] |= static_cast<std::uint16_t>(1u << digits_[r * kMaxSize + y]);
+        for (int x = 0; x < n_; ++x) used[n_ + x] |= fit_[x]->fitting[pats_[r * kMaxSize + x]];
+    }
+    const bool can_hold = can_hold_puzzle(used);
+    // In a signature where no board is a minimal puzzle, there is nothing
+    // to count either when only puzzle clusters are asked for.
+    if (!every_cluster_ && !can_hold) return;
+    feasible_.resize(feasible.size());
+    std::uint64_t total = 0, blocks = 0;
+    for (std::size_t i = 0; i < feasible.size(); ++i) {
+        const std::uint32_t r = feasible[i];
         // Columns past the board's side: rank and group 0, stride 0.
         static constexpr std::array<std::int8_t, 16> kNoColumn{};
-        Feasible f{total, r, {}, {}, {}, static_cast<std::uint32_t>(blocks), {}, {}};
+        Feasible& f = feasible_[i];
+        f.offset = total;
+        f.r = r;
+        f.first_block = static_cast<std::uint32_t>(blocks);
+        f.stride.fill(0);
+        f.block_stride.fill(0);
+        f.pattern.fill(0);
         f.rank.fill(kNoColumn.data());
         f.group.fill(kNoColumn.data());
         std::uint64_t size = 1, block_size = 1;
@@ -278,26 +298,13 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
             size *= fit_[x]->count[pattern];
             block_size *= fit_[x]->groups[pattern];
         }
-        if (size == 0) continue;
-        slot_[r] = static_cast<std::int32_t>(feasible_.size());
-        feasible_.push_back(f);
+        slot_[r] = static_cast<std::int32_t>(i);
         total += size;
         blocks += block_size;
     }
     if (total >= std::numeric_limits<std::uint32_t>::max()) throw std::overflow_error("a signature of over 4 billion boards");
     boards_ = total;
     blocks_ = static_cast<std::uint32_t>(blocks);
-    // Placements the boards use: walls and pieces that always stand in a
-    // line's way leave items fewer cells than their types allow.
-    std::array<std::uint16_t, 2 * kMaxSize> used{};
-    for (const Feasible& f : feasible_) {
-        for (int y = 0; y < n_; ++y) used[y] |= static_cast<std::uint16_t>(1u << digits_[f.r * kMaxSize + y]);
-        for (int x = 0; x < n_; ++x) {
-            const ColumnFit& fit = *fit_[x];
-            for (int i = 0; i < fit.count[f.pattern[x]]; ++i) used[n_ + x] |= static_cast<std::uint16_t>(1u << fit.nth[f.pattern[x]][i]);
-        }
-    }
-    const bool can_hold = can_hold_puzzle(used);
     if (every_cluster_ || can_hold) {
         counts.boards += total;
         join_blocks();
@@ -314,6 +321,15 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     // combination r, in rank order, are the column placements counted in
     // mixed radix, the last column fastest.
     dist_.assign(boards_, kFar);
+    shares_.resize(feasible_.size());
+    for (std::size_t i = 0; i < feasible_.size(); ++i) {
+        const Feasible& f = feasible_[i];
+        for (int x = 0; x < n_; ++x)
+            for (std::size_t p = 0; p < 16; ++p) {
+                const int rank = f.rank[x][p];
+                shares_[i][x][p] = rank < 0 ? 0 : static_cast<std::uint32_t>(rank) * f.stride[x] + (x == 0 ? static_cast<std::uint32_t>(f.offset) : 0);
+            }
+    }
     unfound_.resize(blocks_);
     for (std::uint32_t b = 0; b < blocks_; ++b)
         if (block_joined_[b] == b) unfound_[b] = static_cast<std::uint32_t>(block_boards_[b] - block_goals_[b]);

@@ -140,6 +140,11 @@ private:
     std::vector<std::int32_t> slot_;    // index into feasible_, -1 when not feasible
 
     std::vector<Feasible> feasible_;
+    // By feasible row combination: each column placement's share of a
+    // board's rank (its rank times the column's stride, the combination's
+    // offset in column 0's), so a board's rank is a sum of loads.
+    using RankShares = std::array<std::array<std::uint32_t, 16>, kMaxSize>;
+    std::vector<RankShares> shares_;
     std::uint64_t boards_ = 0;
     std::vector<std::uint8_t> dist_;    // by rank
     std::vector<std::int32_t> cluster_of_;  // by root block: index into clusters_
