@@ -372,12 +372,16 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
             if (x < 0) break;
         }
     }
-    for (std::size_t i = 0; i < queued; ++i) {
-        const Node n = queue[i];
-        if (unfound_[n.cluster] == 0) continue;  // nothing of its cluster left to reach
-        const std::uint8_t d = dist_[n.rank];
-        if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
-        for_each_neighbour(n, reach(static_cast<std::uint8_t>(d + 1)));
+    // The queue holds the boards level by level, from distance 1: a board's
+    // distance is its level's, never read back from dist_.
+    for (std::size_t i = 0, level_end = queued, d = 1; i < queued; ++d, level_end = queued) {
+        const auto on = reach(static_cast<std::uint8_t>(d + 1));
+        for (; i < level_end; ++i) {
+            const Node n = queue[i];
+            if (unfound[n.cluster] == 0) continue;  // nothing of its cluster left to reach
+            if (d + 1 >= kFar) throw std::overflow_error("a cluster deeper than 254 moves");
+            for_each_neighbour(n, on);
+        }
     }
 
     // Each cluster's hardest board: from the far end of the queue, its first
