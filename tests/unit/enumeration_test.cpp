@@ -8,6 +8,8 @@
 
 #include "families/unblock/enumeration.h"
 #include "families/unblock/line_types.h"
+#include "families/unblock/signature.h"
+#include "families/unblock/signature_search.h"
 #include "families/unblock/solver.h"
 
 using namespace slidedb::enumeration;
@@ -155,4 +157,48 @@ TEST(Enumeration, SevenBySevenUnitAgreesWithTheSolver) {
         EXPECT_EQ(solved.cluster_size, p.cluster_size) << p.grid;
         EXPECT_EQ(solved.goal_levels, p.goal_levels) << p.grid;
     }
+}
+
+// A 7x7 signature of 23 pieces (found in unit 214,026): the minimality
+// search of a board less one piece holds 22, past the 21 a 64-bit state
+// packs, and once overran its arrays. Every cluster with a goal of the
+// signature is searched; each puzzle kept agrees with the ordinary solver.
+TEST(Enumeration, ASevenBySevenSignatureOfTwentyThreePiecesIsSearchedWhole) {
+    const Geometry g = make_geometry(7, 0, 0);
+    const slidedb::Board crowded = slidedb::board_from_grid(
+        {"LBBCCDD", "LEEERT.", "MOPQRTV", "MOPQAAV", "NFFGGHH", "NIIISUW", "JJKKSUW"}, slidedb::Side::Right);
+    ASSERT_EQ(crowded.blocks.size(), 23u);
+    const std::optional<Signature> signature = signature_of(g, crowded);
+    ASSERT_TRUE(signature.has_value());
+    SignatureSearch search(g, false);
+    search.set_rows(signature->rows);
+    std::vector<std::uint32_t> feasible;
+    std::uint64_t boards = 0;
+    for (std::uint32_t r = 0; r < search.row_combinations(); ++r) {
+        std::uint64_t product = 1;
+        for (int x = 0; x < 7; ++x)
+            product *= g.fits[static_cast<std::size_t>(x)][static_cast<std::size_t>(signature->columns[x])].count[search.pattern(r, x)];
+        if (product == 0) continue;
+        feasible.push_back(r);
+        boards += product;
+    }
+    Counts counts;
+    std::vector<Puzzle> puzzles;
+    search.search(signature->columns, feasible, counts, puzzles);
+    EXPECT_EQ(boards, 28u);
+    EXPECT_EQ(counts.boards, 28u);
+    EXPECT_EQ(counts.clusters, 3u);
+    EXPECT_EQ(counts.with_goal, 3u);
+    EXPECT_EQ(counts.puzzles, 0u);
+    EXPECT_TRUE(puzzles.empty());
+    // The crowded board is its cluster's hardest, 2 moves of 6 boards, and
+    // no puzzle: without B (22 pieces) it still needs 2 moves.
+    const slidedb::SolveResult solved = slidedb::solve(crowded);
+    EXPECT_EQ(solved.moves, 2);
+    EXPECT_EQ(solved.hardest_moves, 2);
+    EXPECT_EQ(solved.cluster_size, 6u);
+    const slidedb::Board without_b = slidedb::board_from_grid(
+        {"L..CCDD", "LEEERT.", "MOPQRTV", "MOPQAAV", "NFFGGHH", "NIIISUW", "JJKKSUW"}, slidedb::Side::Right);
+    ASSERT_EQ(without_b.blocks.size(), 22u);
+    EXPECT_EQ(slidedb::solve(without_b).moves, 2);
 }

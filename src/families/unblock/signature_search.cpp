@@ -22,15 +22,16 @@ constexpr std::uint8_t kFar = 0xFF;  // distance not known yet
 // them): boards farther than that from the limit are not expanded. Most
 // calls end with no goal found, after the whole ball of `limit` moves; the
 // bound spares its outer levels, the largest.
-bool reaches_goal_within(const Board& board, int limit, SeenBoards& seen) {
+template <class State>
+bool reaches_goal_within(const Board& board, int limit, BasicSeenBoards<State>& seen) {
     if (limit < 0) return false;
-    const UnblockRules<std::uint64_t> rules(board);
-    const std::uint64_t start = rules.start();
+    const UnblockRules<State> rules(board);
+    const State start = rules.start();
     if (rules.is_goal(start)) return true;
     // Pieces that can stand across the way: vertical ones over the primary row.
     const Block& primary = board.blocks[0];
     const int way_row = primary.row, height = board.height;
-    std::array<int, UnblockRules<std::uint64_t>::kMaxBlocks> across{};
+    std::array<int, UnblockRules<State>::kMaxBlocks> across{};
     int crossing = 0;
     for (std::size_t i = 1; i < board.blocks.size(); ++i) {
         const Block& b = board.blocks[i];
@@ -41,7 +42,7 @@ bool reaches_goal_within(const Board& board, int limit, SeenBoards& seen) {
         return from > to ? 0 : ((std::uint64_t{1} << (8 * (to + 1))) - 1) & ~((std::uint64_t{1} << (8 * from)) - 1);
     };
     // Whether a piece across the way, at `cells`, can leave it in one move.
-    auto leaves = [&](std::uint64_t s, std::uint64_t cells, int length) {
+    auto leaves = [&](State s, std::uint64_t cells, int length) {
         std::uint64_t taken = rules.fixed_cells();
         for (int i = 0; i < rules.blocks(); ++i) taken |= rules.cells(s, i);
         const int top = __builtin_ctzll(cells) / 8, col = __builtin_ctzll(cells) % 8;
@@ -50,7 +51,7 @@ bool reaches_goal_within(const Board& board, int limit, SeenBoards& seen) {
         const bool down = way_row + length < height && !(taken & column & rows(top + length, way_row + length));
         return up || down;
     };
-    auto least_moves = [&](std::uint64_t s, int most) {
+    auto least_moves = [&](State s, int most) {
         const std::uint64_t at = rules.cells(s, 0);
         const std::uint64_t way = row & ~(at | (at - 1));  // cells right of the primary piece
         int moves = 1;
@@ -69,10 +70,10 @@ bool reaches_goal_within(const Board& board, int limit, SeenBoards& seen) {
     seen.level.assign(1, start);
     for (int depth = 0; depth < limit && !seen.level.empty(); ++depth) {
         seen.next.clear();
-        for (const std::uint64_t s : seen.level) {
+        for (const State s : seen.level) {
             if (depth + least_moves(s, limit - depth) > limit) continue;
             bool found = false;
-            rules.for_each_successor(s, [&](std::uint64_t b) {
+            rules.for_each_successor(s, [&](State b) {
                 found |= rules.is_goal(b);
                 if (seen.insert(b)) seen.next.push_back(b);
             });
@@ -562,7 +563,12 @@ bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size
             if (static_cast<int>(i) == t.primary) continue;
             const int piece = 4 * line + static_cast<int>(i);
             if (moved >> piece & 1) continue;
-            if (!reaches_goal_within(board_of(hardest, piece), moves - 1, probe_)) return false;
+            const Board without = board_of(hardest, piece);
+            // Up to 21 pieces a board fits 64 bits; a 7x7 board may hold 24.
+            const bool reaches = static_cast<int>(without.blocks.size()) <= UnblockRules<std::uint64_t>::kMaxBlocks
+                                     ? reaches_goal_within(without, moves - 1, probe_)
+                                     : reaches_goal_within(without, moves - 1, wide_probe_);
+            if (!reaches) return false;
         }
         return true;
     };

@@ -164,6 +164,7 @@ private:
     };
     std::vector<Join> joins_;  // from one row combination
     SeenBoards probe_;  // for the minimality searches
+    WideSeenBoards wide_probe_;  // for those of boards of over 21 pieces
     // Items of the signature, rows then columns, each along its line: its line and whether a wall.
     struct Item {
         int line;
