@@ -279,13 +279,7 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
         const std::uint32_t r = feasible[i];
         // Columns past the board's side: rank and group 0, stride 0.
         static constexpr std::array<std::int8_t, 16> kNoColumn{};
-        Feasible& f = feasible_[i];
-        f.offset = total;
-        f.r = r;
-        f.first_block = static_cast<std::uint32_t>(blocks);
-        f.stride.fill(0);
-        f.block_stride.fill(0);
-        f.pattern.fill(0);
+        Feasible& f = feasible_[i] = Feasible{total, r, {}, {}, {}, static_cast<std::uint32_t>(blocks), {}, {}};
         f.rank.fill(kNoColumn.data());
         f.group.fill(kNoColumn.data());
         std::uint64_t size = 1, block_size = 1;
