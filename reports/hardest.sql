@@ -35,24 +35,3 @@ SELECT p.id, p.family, p.width || 'x' || p.height AS size, s.moves, s.steps, s.c
           FROM sources WHERE puzzle_id = p.id ORDER BY id LIMIT 1) AS source
   FROM r JOIN solutions s ON s.puzzle_id = r.puzzle_id JOIN puzzles p ON p.id = r.puzzle_id
  ORDER BY r.k1 DESC, r.k2 DESC, r.k3 DESC, r.k4 DESC, r.puzzle_id;
-
--- section: Hardest enumerated puzzles
--- Each enumeration's puzzles with the most moves (slidedb enumerate), read
--- from its index on moves: only those at or above the :top-th's moves are
--- looked at. Their figures are the enumeration's, so --by does not apply;
--- key is the board, rows joined by '/'.
-WITH least AS (
-    SELECT e.id, e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration,
-           COALESCE((SELECT x.moves FROM enumerated x WHERE x.enumeration_id = e.id
-                      ORDER BY x.moves DESC LIMIT 1 OFFSET :top - 1), 0) AS moves
-      FROM enumerations e
-     WHERE :family IS NULL OR e.family = :family),
-ranked AS (
-    SELECT l.id AS enumeration_id, l.enumeration, n.puzzle_id, n.moves, n.cluster_size, n.walls, n.blocks,
-           ROW_NUMBER() OVER (PARTITION BY l.id ORDER BY n.moves DESC, n.cluster_size DESC, n.puzzle_id) AS place
-      FROM least l JOIN enumerated n ON n.enumeration_id = l.id AND n.moves >= l.moves)
-SELECT r.puzzle_id AS id, r.enumeration, r.moves, r.cluster_size AS cluster, r.walls, r.blocks,
-       replace(p.board, char(10), '/') AS key
-  FROM ranked r JOIN puzzles p ON p.id = r.puzzle_id
- WHERE r.place <= :top
- ORDER BY r.enumeration_id, r.place;

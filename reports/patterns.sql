@@ -100,6 +100,26 @@ SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS e
   FROM tally_enumeration_moves t JOIN enumerations e ON e.id = t.enumeration_id
  ORDER BY t.enumeration_id, t.moves;
 
+-- section: Hardest enumerated puzzles
+-- Each enumeration's puzzles with the most moves, read from its index on
+-- moves: only those at or above the :top-th's moves are looked at. key is
+-- the board, rows joined by '/'.
+WITH least AS (
+    SELECT e.id, e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration,
+           COALESCE((SELECT x.moves FROM enumerated x WHERE x.enumeration_id = e.id
+                      ORDER BY x.moves DESC LIMIT 1 OFFSET :top - 1), 0) AS moves
+      FROM enumerations e
+     WHERE :family IS NULL OR e.family = :family),
+ranked AS (
+    SELECT l.id AS enumeration_id, l.enumeration, n.puzzle_id, n.moves, n.cluster_size, n.walls, n.blocks,
+           ROW_NUMBER() OVER (PARTITION BY l.id ORDER BY n.moves DESC, n.cluster_size DESC, n.puzzle_id) AS place
+      FROM least l JOIN enumerated n ON n.enumeration_id = l.id AND n.moves >= l.moves)
+SELECT r.puzzle_id AS id, r.enumeration, r.moves, r.cluster_size AS cluster, r.walls, r.blocks,
+       replace(p.board, char(10), '/') AS key
+  FROM ranked r JOIN puzzles p ON p.id = r.puzzle_id
+ WHERE r.place <= :top
+ ORDER BY r.enumeration_id, r.place;
+
 -- section: Enumerated cluster sizes | bars from puzzles
 SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration,
        CAST('1' || substr('000000000000000000', 1, t.digits - 1) AS INTEGER) AS "from",
