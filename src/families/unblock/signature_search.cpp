@@ -87,7 +87,10 @@ bool reaches_goal_within(const Board& board, int limit, BasicSeenBoards<State>& 
 }  // namespace
 
 SignatureSearch::SignatureSearch(const Geometry& g, bool every_cluster)
-    : g_(g), n_(g.size), every_cluster_(every_cluster) {}
+    : g_(g), n_(g.size), every_cluster_(every_cluster) {
+    for (int y = 0; y < n_; ++y) line_cells_[static_cast<std::size_t>(y)] = ((Cells{1} << n_) - 1) << (y * n_);
+    for (int x = 0; x < n_; ++x) line_cells_[static_cast<std::size_t>(n_ + x)] = column_cells(n_, x, (1u << n_) - 1);
+}
 
 // Whether every item is felt by the primary piece: stops it, or stops a
 // piece that is felt, and so on. An item stops a piece when it stands next
@@ -192,17 +195,59 @@ std::uint32_t SignatureSearch::block_of(const Node& n) const {
 
 // f(next, piece): piece is 4 * line + item, rows first then columns.
 //
+// A board b the search reached from a board a by moving a piece P keeps P
+// (one more than its number, over kBoardCells) and where P stood (over
+// kPlacementBits), and makes fewer moves:
+// - none of P: in one move a piece goes anywhere its line leaves free, so
+//   they lead where P went from a, all reached already;
+// - none of a piece Q numbered below P whose cells from start to end of the
+//   move miss P's: Q's move and P's then commute, and the board b + Q is
+//   a + Q + P. When b + Q is one level beyond b, a + Q is on b's level (a
+//   goal board, on level 0, makes every move of the primary piece) and makes
+//   P's move to b + Q unless it was reached by moving P (then b + Q was
+//   reached with it) or a piece numbered above P whose move misses P's (then
+//   the same holds one step back): the last piece's number grows each step,
+//   so some board on b's level makes the move.
+// Together they spare three moves in five (6x6, two walls); most are passed
+// over a line at a time, unlooked at.
+//
 // Each line's free moves are copied whole into one list (kMaxFreeMoves
 // entries; the count then advances by the list's length), and the list is
 // walked once: a loop per line, ended on a branch that cannot be foreseen,
 // cost more than the moves it made, a dozen times a board.
 template <bool kPrimaryOnly, class F>
 void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
-    const Cells vertical = n.vertical;
+    const Cells vertical = n.vertical & kBoardCells;
+    const unsigned moved = static_cast<unsigned>(n.vertical >> kMovedShift);
+    const std::uint32_t columns = n.q & ~kPlacementBits;
+    // The cells P covered from start to end of its move: none at a goal
+    // board. Pieces are numbered by line, rows first: below a row's piece
+    // lie the rows above it, which miss it; below a column's lie the columns
+    // left of it, which miss it, and the rows, which miss it unless they
+    // cross its cells. Those lines are passed over whole.
+    Cells swept = ~Cells{0};
+    int first_row = kPrimaryOnly ? g_.primary_row : 0, first_column = 0;
+    Cells crossing = ~Cells{0};  // rows that can meet P: bit y * N
+    if (moved != 0) {
+        const int l = static_cast<int>(moved - 1) / 4;
+        const unsigned from = n.q >> kPlacementShift;
+        if (l < n_) {
+            const LineType& t = *row_type_[l];
+            swept = span(t.placements[from].cells ^ t.placements[digits_[n.r * kMaxSize + l]].cells, line_cells_[l]);
+            first_row = l;
+        } else {
+            const int x = l - n_;
+            const LineType& t = *column_type_[x];
+            swept = span(t.placements[from].cells ^ t.placements[n.q >> (4 * x) & 15].cells, line_cells_[l]);
+            first_column = x;
+            crossing = swept >> x;
+        }
+    }
     const unsigned line = (1u << n_) - 1;
     std::array<LineStep, (kMaxSize + 1) * kMaxFreeMoves> moves;
     std::uint32_t count = 0;
-    for (int y = kPrimaryOnly ? g_.primary_row : 0; y < (kPrimaryOnly ? g_.primary_row + 1 : n_); ++y) {
+    for (int y = first_row; y < (kPrimaryOnly ? g_.primary_row + 1 : n_); ++y) {
+        if (!(crossing >> (y * n_) & 1)) continue;
         const LineType& t = *row_type_[y];
         const std::uint16_t* at = &t.free_begin[digits_[n.r * kMaxSize + y] * kPatterns + (vertical >> (y * n_) & line)];
         std::memcpy(&moves[count], &t.free_moves[at[0]], sizeof(LineStep) * kMaxFreeMoves);
@@ -210,22 +255,29 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     }
     // A row move keeps every column's placement: its digits, read once.
     std::array<unsigned, kMaxSize> placement;
-    for (int x = 0; x < n_; ++x) placement[x] = n.q >> (4 * x) & 15;
+    for (int x = 0; x < kMaxSize; ++x) placement[x] = n.q >> (4 * x) & 15;
     for (std::uint32_t i = 0; i < count; ++i) {
         const LineStep m = moves[i];
+        const unsigned piece = 4u * m.line + m.item;
         const unsigned p = digits_[n.r * kMaxSize + m.line];
+        if (piece + 1 == moved) continue;
+        if (piece + 1 < moved) {
+            const LineType& t = *row_type_[m.line];
+            if (!(span(t.placements[p].cells ^ t.placements[m.to].cells, line_cells_[m.line]) & swept)) continue;
+        }
         const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
         const RankShares& to = shares_[static_cast<std::size_t>(slot_[r])];
         std::uint32_t rank = 0;
-        for (int x = 0; x < n_; ++x) rank += to[x][placement[x]];
-        f(Node{r, n.q, rank, n.cluster, vertical}, 4 * m.line + m.item);
+        for (int x = 0; x < kMaxSize; ++x) rank += to[x][placement[x]];  // 0 past the board's side
+        f(Node{r, columns | p << kPlacementShift, rank, n.cluster, vertical | Cells{piece + 1} << kMovedShift},
+          static_cast<int>(piece));
     }
     if constexpr (kPrimaryOnly) return;
     const std::int32_t slot = slot_[n.r];
     const Feasible& here = feasible_[static_cast<std::size_t>(slot)];
     const RankShares& shares = shares_[static_cast<std::size_t>(slot)];
     count = 0;
-    for (int x = 0; x < n_; ++x) {
+    for (int x = first_column; x < n_; ++x) {
         const LineType& t = *column_type_[x];
         const std::uint16_t* at = &t.free_begin[(n.q >> (4 * x) & 15) * kPatterns + here.pattern[x]];
         std::memcpy(&moves[count], &t.free_moves[at[0]], sizeof(LineStep) * kMaxFreeMoves);
@@ -234,11 +286,17 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     for (std::uint32_t i = 0; i < count; ++i) {
         const LineStep m = moves[i];
         const int x = m.line;
+        const unsigned piece = 4u * static_cast<unsigned>(n_ + x) + m.item;
+        if (piece + 1 == moved) continue;
         const unsigned p = n.q >> (4 * x) & 15;
         const LineType& t = *column_type_[x];
-        const std::uint32_t q = (n.q & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x);
+        if (piece + 1 < moved && !(span(t.placements[p].cells ^ t.placements[m.to].cells, line_cells_[n_ + x]) & swept))
+            continue;
+        const std::uint32_t q = (columns & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x) | p << kPlacementShift;
         const std::uint32_t r = n.rank - shares[x][p] + shares[x][m.to];
-        f(Node{n.r, q, r, n.cluster, vertical ^ t.placements[p].cells ^ t.placements[m.to].cells}, 4 * (n_ + x) + m.item);
+        f(Node{n.r, q, r, n.cluster,
+               (vertical ^ t.placements[p].cells ^ t.placements[m.to].cells) | Cells{piece + 1} << kMovedShift},
+          static_cast<int>(piece));
     }
 }
 
@@ -316,14 +374,17 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     // combination r, in rank order, are the column placements counted in
     // mixed radix, the last column fastest.
     dist_.assign(boards_, kFar);
+    // Only the placements that fit are ever read; past the board's side,
+    // placement 0's share stays 0 (never written), so a rank sums them all.
     shares_.resize(feasible_.size());
     for (std::size_t i = 0; i < feasible_.size(); ++i) {
         const Feasible& f = feasible_[i];
-        for (int x = 0; x < n_; ++x)
-            for (std::size_t p = 0; p < 16; ++p) {
-                const int rank = f.rank[x][p];
-                shares_[i][x][p] = rank < 0 ? 0 : static_cast<std::uint32_t>(rank) * f.stride[x] + (x == 0 ? static_cast<std::uint32_t>(f.offset) : 0);
-            }
+        for (int x = 0; x < n_; ++x) {
+            const std::uint8_t* nth = fit_[x]->nth[f.pattern[x]].data();
+            std::uint32_t share = x == 0 ? static_cast<std::uint32_t>(f.offset) : 0;
+            for (int k = 0, fitting = fit_[x]->count[f.pattern[x]]; k < fitting; ++k, share += f.stride[x])
+                shares_[i][static_cast<std::size_t>(x)][nth[k]] = share;
+        }
     }
     unfound_.resize(blocks_);
     for (std::uint32_t b = 0; b < blocks_; ++b)
@@ -396,7 +457,8 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
         }
         Cluster& cl = clusters_[static_cast<std::size_t>(c)];
         if (d != cl.moves) continue;
-        if (std::pair{hmask_[n.r], n.vertical} < std::pair{hmask_[cl.hardest.r], cl.hardest.vertical}) cl.hardest = n;
+        if (std::pair{hmask_[n.r], n.vertical & kBoardCells} < std::pair{hmask_[cl.hardest.r], cl.hardest.vertical & kBoardCells})
+            cl.hardest = n;
     }
     if (!puzzles_kept_) return;
     bool kept = false;
@@ -542,6 +604,7 @@ bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size
     std::uint64_t moved = 0;
     Node at = hardest;
     for (int d = moves; d > 0; --d) {
+        at.vertical &= kBoardCells;  // every move, the way back included
         bool stepped = false;
         Node next{};
         for_each_neighbour(at, [&](const Node& n, int piece) {

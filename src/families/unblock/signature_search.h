@@ -81,11 +81,21 @@ public:
 private:
     struct Node {
         std::uint32_t r;  // row combination
-        std::uint32_t q;  // column placements, 4 bits each
+        std::uint32_t q;  // column placements, 4 bits each; over kPlacementBits, where the piece moved last stood
         std::uint32_t rank;
         std::uint32_t cluster;  // its root block
-        Cells vertical;   // cells of the columns' pieces
+        Cells vertical;   // cells of the columns' pieces; over kBoardCells, the piece moved last (+ 1)
     };
+    static constexpr int kMovedShift = 56;  // a 7x7 board's cells take 49 bits
+    static constexpr Cells kBoardCells = (Cells{1} << kMovedShift) - 1;
+    static constexpr int kPlacementShift = 28;  // 7 columns' placements take 28 bits
+    static constexpr std::uint32_t kPlacementBits = 15u << kPlacementShift;
+    // The cells of a line from the first of `changed` to its last.
+    static Cells span(Cells changed, Cells line) {
+        const Cells low = changed & (~changed + 1), high = Cells{1} << (63 - __builtin_clzll(changed));
+        return ((high << 1) - low) & line;
+    }
+    std::array<Cells, 2 * kMaxSize> line_cells_{};  // rows, then columns
     // A row combination that leaves every column a placement: where its
     // boards start in rank order, and for each column the stride of its
     // digit, the rank of each placement among those that fit, and the
