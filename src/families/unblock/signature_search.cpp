@@ -335,16 +335,14 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
     std::uint64_t total = 0, blocks = 0;
     for (std::size_t i = 0; i < feasible.size(); ++i) {
         const std::uint32_t r = feasible[i];
-        // Columns past the board's side: rank and group 0, stride 0.
+        // Columns past the board's side: group 0, strides 0.
         static constexpr std::array<std::int8_t, 16> kNoColumn{};
-        Feasible& f = feasible_[i] = Feasible{total, r, {}, {}, {}, static_cast<std::uint32_t>(blocks), {}, {}};
-        f.rank.fill(kNoColumn.data());
+        Feasible& f = feasible_[i] = Feasible{total, r, {}, {}, static_cast<std::uint32_t>(blocks), {}, {}};
         f.group.fill(kNoColumn.data());
         std::uint64_t size = 1, block_size = 1;
         for (int x = n_ - 1; x >= 0; --x) {
             const std::uint8_t pattern = pats_[r * kMaxSize + x];
             f.stride[x] = static_cast<std::uint32_t>(size);
-            f.rank[x] = fit_[x]->rank[pattern].data();
             f.pattern[x] = pattern;
             f.block_stride[x] = static_cast<std::uint32_t>(block_size);
             f.group[x] = fit_[x]->group[pattern].data();

@@ -98,15 +98,14 @@ private:
     std::array<Cells, 2 * kMaxSize> line_cells_{};  // rows, then columns
     // A row combination that leaves every column a placement: where its
     // boards start in rank order, and for each column the stride of its
-    // digit, the rank of each placement among those that fit, and the
-    // pattern of cells the rows hold there.
+    // digit and the pattern of cells the rows hold there (a placement's rank
+    // among those that fit is in its rank shares, shares_).
     // Its blocks likewise: the first, and for each column the stride of its
     // group's digit and the group of each placement.
     struct Feasible {
         std::uint64_t offset;
         std::uint32_t r;
         std::array<std::uint32_t, kMaxSize> stride;
-        std::array<const std::int8_t*, kMaxSize> rank;
         std::array<std::uint8_t, kMaxSize> pattern;
         std::uint32_t first_block;
         std::array<std::uint32_t, kMaxSize> block_stride;
