@@ -233,12 +233,12 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         const unsigned from = n.q >> kPlacementShift;
         if (l < n_) {
             const LineType& t = *row_type_[l];
-            swept = span(t.placements[from].cells ^ t.placements[digits_[n.r * kMaxSize + l]].cells, line_cells_[l]);
+            swept = sweep(t, from, digits_[n.r * kMaxSize + l], static_cast<unsigned>(l));
             first_row = l;
         } else {
             const int x = l - n_;
             const LineType& t = *column_type_[x];
-            swept = span(t.placements[from].cells ^ t.placements[n.q >> (4 * x) & 15].cells, line_cells_[l]);
+            swept = sweep(t, from, n.q >> (4 * x) & 15, static_cast<unsigned>(l));
             first_column = x;
             crossing = swept >> x;
         }
@@ -263,7 +263,7 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         if (piece + 1 == moved) continue;
         if (piece + 1 < moved) {
             const LineType& t = *row_type_[m.line];
-            if (!(span(t.placements[p].cells ^ t.placements[m.to].cells, line_cells_[m.line]) & swept)) continue;
+            if (!(sweep(t, p, m.to, m.line) & swept)) continue;
         }
         const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
         const RankShares& to = shares_[static_cast<std::size_t>(slot_[r])];
@@ -290,7 +290,7 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         if (piece + 1 == moved) continue;
         const unsigned p = n.q >> (4 * x) & 15;
         const LineType& t = *column_type_[x];
-        if (piece + 1 < moved && !(span(t.placements[p].cells ^ t.placements[m.to].cells, line_cells_[n_ + x]) & swept))
+        if (piece + 1 < moved && !(sweep(t, p, m.to, static_cast<unsigned>(n_ + x)) & swept))
             continue;
         const std::uint32_t q = (columns & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x) | p << kPlacementShift;
         const std::uint32_t r = n.rank - shares[x][p] + shares[x][m.to];

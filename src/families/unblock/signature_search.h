@@ -90,12 +90,13 @@ private:
     static constexpr Cells kBoardCells = (Cells{1} << kMovedShift) - 1;
     static constexpr int kPlacementShift = 28;  // 7 columns' placements take 28 bits
     static constexpr std::uint32_t kPlacementBits = 15u << kPlacementShift;
-    // The cells of a line from the first of `changed` to its last.
-    static Cells span(Cells changed, Cells line) {
+    // The cells a move of one item of line l (type t) covers from start to
+    // end, placement a to b: the placements differ in that item alone.
+    Cells sweep(const LineType& t, unsigned a, unsigned b, unsigned l) const {
+        const Cells changed = t.placements[a].cells ^ t.placements[b].cells;
         const Cells low = changed & (~changed + 1), high = Cells{1} << (63 - __builtin_clzll(changed));
-        return ((high << 1) - low) & line;
+        return ((high << 1) - low) & line_cells_[l];
     }
-    std::array<Cells, 2 * kMaxSize> line_cells_{};  // rows, then columns
     // A row combination that leaves every column a placement: where its
     // boards start in rank order, and for each column the stride of its
     // digit and the pattern of cells the rows hold there (a placement's rank
@@ -133,6 +134,7 @@ private:
 
     const Geometry& g_;
     int n_;  // board side
+    std::array<Cells, 2 * kMaxSize> line_cells_{};  // every cell of each line, rows then columns
     bool every_cluster_;
     bool puzzles_kept_ = true;
     TypeChoice row_types_{}, column_types_{};
