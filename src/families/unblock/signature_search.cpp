@@ -90,6 +90,10 @@ SignatureSearch::SignatureSearch(const Geometry& g, bool every_cluster)
     : g_(g), n_(g.size), every_cluster_(every_cluster) {
     for (int y = 0; y < n_; ++y) line_cells_[static_cast<std::size_t>(y)] = ((Cells{1} << n_) - 1) << (y * n_);
     for (int x = 0; x < n_; ++x) line_cells_[static_cast<std::size_t>(n_ + x)] = column_cells(n_, x, (1u << n_) - 1);
+    std::size_t most = 1;
+    for (const auto& types : g.columns)
+        for (const LineType& t : types) most = std::max(most, t.placements.size());
+    while ((std::size_t{1} << placement_bits_) < most) ++placement_bits_;
 }
 
 // Whether every item is felt by the primary piece: stops it, or stops a
@@ -180,17 +184,84 @@ void SignatureSearch::set_rows(const TypeChoice& row_types) {
     }
 }
 
-Cells SignatureSearch::vertical_cells(std::uint32_t q) const {
-    Cells v = 0;
-    for (int x = 0; x < n_; ++x) v |= column_type_[x]->placements[q >> (4 * x) & 15].cells;
-    return v;
-}
-
-std::uint32_t SignatureSearch::block_of(const Node& n) const {
-    const Feasible& f = feasible_[static_cast<std::size_t>(slot_[n.r])];
-    std::uint32_t block = f.first_block;
-    for (int x = 0; x < n_; ++x) block += static_cast<std::uint32_t>(f.group[x][n.q >> (4 * x) & 15]) * f.block_stride[x];
-    return block;
+// Every goal board is at distance 0, and only the primary piece's moves
+// lead off it (see signature_search.h), each to a board whose only goal
+// board one move away is this one. The goal boards of a row combination lie
+// together in rank order. At the goal the primary piece holds its row's
+// last two cells, so the last two columns never stand in its way: its moves
+// are looked up once for every placement of those two, and the boards they
+// reach are ranked from a sum over the other columns made once.
+std::size_t SignatureSearch::leave_goal_boards() {
+    Node* const queue = queue_.data();
+    std::uint8_t* const dist = dist_.data();
+    std::uint32_t* const unfound = unfound_.data();
+    std::size_t queued = 0;
+    const int y = g_.primary_row, last = n_ - 2;  // last: first column the primary piece holds at the goal
+    const LineType& row = *row_type_[y];
+    const unsigned line = (1u << n_) - 1;
+    for (const Feasible& f : feasible_) {
+        if (!goal_[f.r]) continue;
+        std::array<std::uint8_t, kMaxSize> k{}, fitting{};
+        std::array<const std::uint8_t*, kMaxSize> nth{};
+        std::uint64_t size = 1;
+        for (int x = 0; x < n_; ++x) {
+            fitting[x] = fit_[x]->count[f.pattern[x]];
+            nth[x] = fit_[x]->nth[f.pattern[x]].data();
+            size *= fitting[x];
+        }
+        std::memset(dist + f.offset, 0, size);
+        const unsigned from = digits_[f.r * kMaxSize + y];
+        const LinePlacement* const near = column_type_[last]->placements.data();
+        const LinePlacement* const far = column_type_[last + 1]->placements.data();
+        for (;;) {
+            // Columns before the last two: their placements, cells and block digits.
+            std::uint32_t q = 0, block = f.first_block;
+            Cells vertical = 0;
+            for (int x = 0; x < last; ++x) {
+                const unsigned p = nth[x][k[x]];
+                q |= p << (4 * x);
+                vertical |= column_type_[x]->placements[p].cells;
+                block += static_cast<std::uint32_t>(f.group[x][p]) * f.block_stride[x];
+            }
+            struct Target {
+                std::uint32_t r, rank;  // the rank without the last two columns' shares
+                const std::uint32_t* shares;
+                Cells moved;
+            };
+            std::array<Target, kMaxFreeMoves> targets;
+            int count = 0;
+            const std::uint16_t* at = &row.free_begin[from * kPatterns + (vertical >> (y * n_) & line)];
+            for (std::uint16_t i = at[0]; i < at[1]; ++i) {
+                const LineStep m = row.free_moves[i];
+                const std::uint32_t r = f.r + (static_cast<std::uint32_t>(m.to) - from) * row_stride_[y];
+                const std::uint32_t* to = shares_of(slot_[r]);
+                std::uint32_t rank = 0;
+                for (int x = 0; x < last; ++x) rank += to[share_at(x, nth[x][k[x]])];
+                targets[static_cast<std::size_t>(count++)] = {r, rank, to, Cells{4u * y + m.item + 1} << kMovedShift};
+            }
+            for (int a = 0; count && a < fitting[last]; ++a) {
+                const unsigned pa = nth[last][a];
+                for (int b = 0; b < fitting[last + 1]; ++b) {
+                    const unsigned pb = nth[last + 1][b];
+                    const std::uint32_t cluster = block_joined_[block + static_cast<std::uint32_t>(f.group[last][pa]) * f.block_stride[last] +
+                                                                static_cast<std::uint32_t>(f.group[last + 1][pb]) * f.block_stride[last + 1]];
+                    const std::uint32_t columns = q | pa << (4 * last) | pb << (4 * (last + 1)) | from << kPlacementShift;
+                    const Cells cells = vertical | near[pa].cells | far[pb].cells;
+                    for (int t = 0; t < count; ++t) {
+                        const Target& to = targets[static_cast<std::size_t>(t)];
+                        const std::uint32_t rank = to.rank + to.shares[share_at(last, pa)] + to.shares[share_at(last + 1, pb)];
+                        dist[rank] = 1;
+                        --unfound[cluster];  // a board's neighbours share its cluster
+                        queue[queued++] = Node{to.r, columns, rank, cluster, cells | to.moved};
+                    }
+                }
+            }
+            int x = last - 1;
+            while (x >= 0 && ++k[x] == fitting[x]) k[x--] = 0;
+            if (x < 0) break;
+        }
+    }
+    return queued;
 }
 
 // f(next, piece): piece is 4 * line + item, rows first then columns.
@@ -215,7 +286,7 @@ std::uint32_t SignatureSearch::block_of(const Node& n) const {
 // entries; the count then advances by the list's length), and the list is
 // walked once: a loop per line, ended on a branch that cannot be foreseen,
 // cost more than the moves it made, a dozen times a board.
-template <bool kPrimaryOnly, class F>
+template <class F>
 void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     const Cells vertical = n.vertical & kBoardCells;
     const unsigned moved = static_cast<unsigned>(n.vertical >> kMovedShift);
@@ -226,7 +297,7 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     // left of it, which miss it, and the rows, which miss it unless they
     // cross its cells. Those lines are passed over whole.
     Cells swept = ~Cells{0};
-    int first_row = kPrimaryOnly ? g_.primary_row : 0, first_column = 0;
+    int first_row = 0, first_column = 0;
     Cells crossing = ~Cells{0};  // rows that can meet P: bit y * N
     if (moved != 0) {
         const int l = static_cast<int>(moved - 1) / 4;
@@ -246,7 +317,7 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
     const unsigned line = (1u << n_) - 1;
     std::array<LineStep, (kMaxSize + 1) * kMaxFreeMoves> moves;
     std::uint32_t count = 0;
-    for (int y = first_row; y < (kPrimaryOnly ? g_.primary_row + 1 : n_); ++y) {
+    for (int y = first_row; y < n_; ++y) {
         if (!(crossing >> (y * n_) & 1)) continue;
         const LineType& t = *row_type_[y];
         const std::uint16_t* at = &t.free_begin[digits_[n.r * kMaxSize + y] * kPatterns + (vertical >> (y * n_) & line)];
@@ -266,16 +337,15 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
             if (!(sweep(t, p, m.to, m.line) & swept)) continue;
         }
         const std::uint32_t r = n.r + (static_cast<std::uint32_t>(m.to) - p) * row_stride_[m.line];
-        const RankShares& to = shares_[static_cast<std::size_t>(slot_[r])];
+        const std::uint32_t* to = shares_of(slot_[r]);
         std::uint32_t rank = 0;
-        for (int x = 0; x < kMaxSize; ++x) rank += to[x][placement[x]];  // 0 past the board's side
+        for (int x = 0; x < kMaxSize; ++x) rank += to[share_at(x, placement[x])];  // 0 past the board's side
         f(Node{r, columns | p << kPlacementShift, rank, n.cluster, vertical | Cells{piece + 1} << kMovedShift},
           static_cast<int>(piece));
     }
-    if constexpr (kPrimaryOnly) return;
     const std::int32_t slot = slot_[n.r];
     const Feasible& here = feasible_[static_cast<std::size_t>(slot)];
-    const RankShares& shares = shares_[static_cast<std::size_t>(slot)];
+    const std::uint32_t* shares = shares_of(slot);
     count = 0;
     for (int x = first_column; x < n_; ++x) {
         const LineType& t = *column_type_[x];
@@ -293,7 +363,7 @@ void SignatureSearch::for_each_neighbour(const Node& n, F&& f) const {
         if (piece + 1 < moved && !(sweep(t, p, m.to, static_cast<unsigned>(n_ + x)) & swept))
             continue;
         const std::uint32_t q = (columns & ~(15u << (4 * x))) | static_cast<std::uint32_t>(m.to) << (4 * x) | p << kPlacementShift;
-        const std::uint32_t r = n.rank - shares[x][p] + shares[x][m.to];
+        const std::uint32_t r = n.rank - shares[share_at(x, p)] + shares[share_at(x, m.to)];
         f(Node{n.r, q, r, n.cluster,
                (vertical ^ t.placements[p].cells ^ t.placements[m.to].cells) | Cells{piece + 1} << kMovedShift},
           static_cast<int>(piece));
@@ -367,21 +437,18 @@ void SignatureSearch::search(const TypeChoice& column_types, const std::vector<s
 }
 
 void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles) {
-    // Distances to the goal. Every goal board is at distance 0, and only the
-    // primary piece's moves lead off the goal: the boards of a goal row
-    // combination r, in rank order, are the column placements counted in
-    // mixed radix, the last column fastest.
+    // Distances to the goal, from the goal boards (leave_goal_boards()).
     dist_.assign(boards_, kFar);
     // Only the placements that fit are ever read; past the board's side,
     // placement 0's share stays 0 (never written), so a rank sums them all.
-    shares_.resize(feasible_.size());
+    shares_.resize(feasible_.size() * kMaxSize << placement_bits_);
     for (std::size_t i = 0; i < feasible_.size(); ++i) {
         const Feasible& f = feasible_[i];
         for (int x = 0; x < n_; ++x) {
             const std::uint8_t* nth = fit_[x]->nth[f.pattern[x]].data();
             std::uint32_t share = x == 0 ? static_cast<std::uint32_t>(f.offset) : 0;
             for (int k = 0, fitting = fit_[x]->count[f.pattern[x]]; k < fitting; ++k, share += f.stride[x])
-                shares_[i][static_cast<std::size_t>(x)][nth[k]] = share;
+                shares_[(i * kMaxSize << placement_bits_) + share_at(x, nth[k])] = share;
         }
     }
     unfound_.resize(blocks_);
@@ -393,7 +460,7 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     Node* const queue = queue_.data();
     std::uint8_t* const dist = dist_.data();
     std::uint32_t* const unfound = unfound_.data();
-    std::size_t queued = 0;
+    std::size_t queued = leave_goal_boards();
     auto reach = [&](std::uint8_t d) {
         return [&, d](const Node& next, int) {
             std::uint8_t& far = dist[next.rank];
@@ -403,29 +470,6 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
             queue[queued++] = next;
         };
     };
-    for (const Feasible& f : feasible_) {
-        if (!goal_[f.r]) continue;
-        std::array<std::uint8_t, kMaxSize> k{}, fitting{};
-        const std::uint8_t* nth[kMaxSize];
-        for (int x = 0; x < n_; ++x) {
-            const unsigned pat = pats_[f.r * kMaxSize + x];
-            fitting[x] = fit_[x]->count[pat];
-            nth[x] = fit_[x]->nth[pat].data();
-        }
-        std::uint64_t rank = f.offset;
-        for (;;) {
-            std::uint32_t q = 0;
-            for (int x = 0; x < n_; ++x) q |= static_cast<std::uint32_t>(nth[x][k[x]]) << (4 * x);
-            dist_[rank] = 0;
-            Node n{f.r, q, static_cast<std::uint32_t>(rank), 0, vertical_cells(q)};
-            n.cluster = block_joined_[block_of(n)];
-            for_each_neighbour<true>(n, reach(1));
-            ++rank;
-            int x = n_ - 1;
-            while (x >= 0 && ++k[x] == fitting[x]) k[x--] = 0;
-            if (x < 0) break;
-        }
-    }
     // The queue holds the boards level by level, from distance 1: a board's
     // distance is its level's, never read back from dist_.
     for (std::size_t i = 0, level_end = queued, d = 1; i < queued; ++d, level_end = queued) {

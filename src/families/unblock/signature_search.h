@@ -121,10 +121,10 @@ private:
         std::int32_t puzzle = -1;  // index into the puzzles found, when kept
     };
 
-    std::uint32_t block_of(const Node& n) const;
-    Cells vertical_cells(std::uint32_t q) const;
-    // f(next, piece) for every move; kPrimaryOnly: the primary piece's alone.
-    template <bool kPrimaryOnly = false, class F>
+    // Marks the goal boards and queues the boards one move from them; gives how many.
+    std::size_t leave_goal_boards();
+    // f(next, piece) for every move.
+    template <class F>
     void for_each_neighbour(const Node& n, F&& f) const;
     void join_blocks();
     void count_clusters(Counts& counts) const;
@@ -153,9 +153,18 @@ private:
     std::vector<Feasible> feasible_;
     // By feasible row combination: each column placement's share of a
     // board's rank (its rank times the column's stride, the combination's
-    // offset in column 0's), so a board's rank is a sum of loads.
-    using RankShares = std::array<std::array<std::uint32_t, 16>, kMaxSize>;
-    std::vector<RankShares> shares_;
+    // offset in column 0's), so a board's rank is a sum of loads. A
+    // combination's shares are kMaxSize columns of 1 << placement_bits_
+    // (the most placements of a column type, rounded up to a power of two:
+    // 8 below 7x7), so that they span few cache lines.
+    std::vector<std::uint32_t> shares_;
+    int placement_bits_ = 0;
+    const std::uint32_t* shares_of(std::int32_t slot) const {
+        return shares_.data() + (static_cast<std::size_t>(slot) * kMaxSize << placement_bits_);
+    }
+    std::size_t share_at(int x, unsigned placement) const {
+        return (static_cast<std::size_t>(x) << placement_bits_) + placement;
+    }
     std::uint64_t boards_ = 0;
     std::vector<std::uint8_t> dist_;    // by rank
     std::vector<std::int32_t> cluster_of_;  // by root block: index into clusters_
