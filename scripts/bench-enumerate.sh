@@ -5,6 +5,11 @@
 #
 #   scripts/bench-enumerate.sh                 5x5 RUNS times (default 3), 6x6 on samples
 #   SIX0_SHARDS="3/1000 77/1000" SIX2_SHARDS=... scripts/bench-enumerate.sh
+#   BIN=/path/to/older/slidedb FIVE=0 SIX0=0 SIX2_SHARDS=... JOBS=1 OUT=... scripts/bench-enumerate.sh
+#
+# BIN runs another build on the same shards (its ratio to this one); FIVE=0
+# and SIX0=0 leave out the 5x5 runs and the 6x6 runs without walls; OUT
+# names the folder for its figures, so that two can run side by side.
 #
 # 6x6 runs a sample of shards of --puzzle-clusters-only (by default 10 random
 # shards of 1000 for each wall range, drawn afresh and printed) and
@@ -13,14 +18,14 @@
 # gives the merge time and the database bytes a puzzle.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-bin="$root/build/slidedb"
+bin="${BIN:-$root/build/slidedb}"
 check="$root/build/tests/enumeration_check"
-out="$root/build/bench"
+out="${OUT:-$root/build/bench}"
 data="$root/tests/data/boards"
 runs=${RUNS:-3}
 jobs=${JOBS:-2}
 mkdir -p "$out"
-[ -x "$bin" ] && [ -x "$check" ] || "$root/scripts/build.sh" >/dev/null
+[ -x "$root/build/slidedb" ] && [ -x "$check" ] || "$root/scripts/build.sh" >/dev/null
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 random_shards() { shuf -i 1-1000 -n 10 | sort -n | sed 's|$|/1000|' | tr '\n' ' '; }
@@ -48,17 +53,22 @@ enumerate_run() {
 echo "== Enumeration ($jobs threads; load average now $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%-40s %9s %9s %9s %10s %12s\n' run wall_s cpu_s peak_MB puzzles db_bytes/pz
 walls=() cpus=()
+[ "${FIVE:-1}" = 1 ] || runs=0
 for ((i = 0; i < runs; i++)); do
     enumerate_run "5x5 0..2 walls, every cluster" "$out/enum5.db" --size 5 --walls 0..2
     walls+=("$wall") cpus+=("$cpu")
     sqlite3 "$out/enum5.db" "SELECT clusters, with_goal, puzzles, most_moves, puzzle_boards FROM enumeration_totals" |
         grep -qx '10030334|5275948|7320|21|1195048' || { echo "5x5 0..2: wrong totals"; exit 1; }
 done
-echo "5x5 0..2 walls, every cluster: median of $runs: wall $(printf '%s\n' "${walls[@]}" | median) s, CPU $(printf '%s\n' "${cpus[@]}" | median) s"
-enumerate_run "5x5 0..2 walls, puzzle clusters" "$out/enum5p.db" --size 5 --walls 0..2 --puzzle-clusters-only
+if [ "$runs" -gt 0 ]; then
+    echo "5x5 0..2 walls, every cluster: median of $runs: wall $(printf '%s\n' "${walls[@]}" | median) s, CPU $(printf '%s\n' "${cpus[@]}" | median) s"
+    enumerate_run "5x5 0..2 walls, puzzle clusters" "$out/enum5p.db" --size 5 --walls 0..2 --puzzle-clusters-only
+fi
 
 # Planning the units, which every shard does once: a finished shard run again.
-for walls in 0..0 0..2; do
+ranges="0..0 0..2"
+[ "${SIX0:-1}" = 1 ] || ranges=0..2
+for walls in $ranges; do
     if [ "$walls" = 0..0 ]; then shards="${SIX0_SHARDS:-$(random_shards)}"; else shards="${SIX2_SHARDS:-$(random_shards)}"; fi
     echo "6x6 $walls walls, shards: $shards"
     tag=${walls/../-}
@@ -72,7 +82,7 @@ for walls in 0..0 0..2; do
         units=$((units + $(sqlite3 "$db" "SELECT COUNT(*) FROM enumeration_units")))
         total=$(sqlite3 "$db" "SELECT units FROM enumerations")
         n=${shard#*/}
-        [ ! -f "$data/rush_18k.txt" ] || "$check" "$db" 6 "${walls%..*}" "${walls#*..}" 0 "$data/rush_18k.txt" COMPLETE=1..3 COMPLETE=36..60 | tail -n 2
+        [ -n "${BIN:-}" ] || [ ! -f "$data/rush_18k.txt" ] || "$check" "$db" 6 "${walls%..*}" "${walls#*..}" 0 "$data/rush_18k.txt" COMPLETE=1..3 COMPLETE=36..60 | tail -n 2
         dbs+=("$db")
     done
     /usr/bin/time -f "%e %U %S" -o "$out/time.txt" "$bin" enumerate --size 6 --walls "$walls" \
