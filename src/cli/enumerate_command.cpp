@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <thread>
 #include <vector>
@@ -14,6 +15,7 @@
 
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
+#include "cli/interrupt.h"
 #include "cli/shard_option.h"
 #include "families/families.h"
 #include "puzzle/enumerator.h"
@@ -105,6 +107,9 @@ EnumeratedRow row_of(const EnumeratedPuzzle& p) {
 }
 
 int run_enumerate(const EnumerateArgs& a, const Family& family, const std::string& command) {
+    // Ctrl-C, or a scheduler's SIGTERM: the units under way are finished and
+    // stored, the rest left for the same command to do again.
+    catch_stop();
     const Enumerator& enumerator = *family.enumerator();
     if (a.size < enumerator.min_size() || a.size > enumerator.max_size())
         throw CLI::ValidationError("--size", fmt::format("family {} enumerates sizes {} to {}, got {}", family.name(),
@@ -130,7 +135,7 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
     const std::string what = fmt::format("{0}x{0} walls {1}..{2} shard {3}/{4}", spec.size, spec.min_walls,
                                          spec.max_walls, shard.index, shard.count);
     enumerator.run(
-        spec, shard, jobs, [&](std::uint64_t u) { return done.count(u) > 0; },
+        spec, shard, jobs, [&](std::uint64_t u) { return g_interrupted != 0 || done.count(u) > 0; },
         [&](EnumeratedUnit&& r) {
             EnumeratedUnitRow row;
             row.unit = r.unit;
@@ -169,6 +174,14 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
                            seconds, linked)
                    .c_str(),
                stdout);
+    if (const int signal = g_interrupted) {
+        std::fputs(fmt::format("slidedb enumerate: stopped by {}: {} units stored this run, {} of {} in all; the same "
+                               "command goes on from there\n",
+                               signal == SIGTERM ? "SIGTERM" : "Ctrl-C", writer.units_written(), t.units_done, t.units)
+                       .c_str(),
+                   stderr);
+        return 128 + signal;
+    }
     return 0;
 }
 

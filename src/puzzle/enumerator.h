@@ -78,8 +78,11 @@ public:
     // order.
     virtual std::uint64_t unit_count(const EnumerationSpec& spec) const = 0;
     // Runs the units of the shard on `threads` cores (0: all). `skip(u)` says
-    // a unit is already done; `done` receives each finished unit, one call
-    // at a time, in no fixed order; `progress` about once a second.
+    // a unit is already done, or not to be run now: it is asked again, from
+    // any thread, as each unit is about to start, so a run asked to stop
+    // leaves the units not begun and ends once those under way are done;
+    // `done` receives each finished unit, one call at a time, in no fixed
+    // order; `progress` about once a second.
     virtual void run(const EnumerationSpec& spec, const EnumerationShard& shard, int threads,
                      const std::function<bool(std::uint64_t)>& skip,
                      const std::function<void(EnumeratedUnit&&)>& done,

@@ -1,5 +1,9 @@
+#include <signal.h>
+
 #include <algorithm>
+#include <chrono>
 #include <sstream>
+#include <thread>
 
 #include "e2e.h"
 
@@ -220,6 +224,55 @@ TEST(Enumerate, EnumeratedPuzzlesAreSourcesAndCountedApartFromSearches) {
               dump(dir / "e.db", "SELECT * FROM tally_enumerated ORDER BY moves"));
     EXPECT_EQ(dump(dir / "m.db", "SELECT * FROM tally_sources ORDER BY kind, format"),
               dump(dir / "e.db", "SELECT * FROM tally_sources ORDER BY kind, format"));
+}
+
+// Ctrl-C, then a batch scheduler's SIGTERM (sent at a job's time limit):
+// each run stores the units under way and ends with 128 + the signal, and
+// the third run finishes the enumeration with the figures of one run.
+TEST(Enumerate, CtrlCAndSigtermStoreTheUnitsUnderWayAndTheSameCommandGoesOn) {
+    TempDir dir;
+    const std::string args = " enumerate --size 5 --walls 0..2 --puzzle-clusters-only --db cut.db -j 1 -q";
+    std::int64_t stored = 0;
+    int run = 0;
+    for (const int signal : {SIGINT, SIGTERM}) {
+        ++run;
+        const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY + "'" + args + " 2> err.txt";
+        const pid_t pid = fork();
+        ASSERT_GE(pid, 0);
+        if (pid == 0) {
+            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        // The run is recorded once it catches the signals; a moment later it is well under way.
+        for (int i = 0; i < 3000; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            try {
+                if (dump(dir / "cut.db", "SELECT COUNT(*) FROM imports") == std::to_string(run) + "\n") break;
+            } catch (const std::exception&) {
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        kill(pid, signal);
+        int wstatus = 0;
+        waitpid(pid, &wstatus, 0);
+        ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);
+        EXPECT_EQ(WEXITSTATUS(wstatus), 128 + signal);
+        const std::string err = slurp(dir / "err.txt");
+        EXPECT_NE(err.find(signal == SIGINT ? "stopped by Ctrl-C: " : "stopped by SIGTERM: "), std::string::npos) << err;
+        EXPECT_NE(err.find("the same command goes on from there"), std::string::npos) << err;
+        EXPECT_EQ(dump(dir / "cut.db", "PRAGMA integrity_check"), "ok\n");
+        const std::int64_t now = std::stoll(dump(dir / "cut.db", "SELECT COUNT(*) FROM enumeration_units"));
+        EXPECT_GE(now, stored);
+        EXPECT_LT(now, 44294);
+        stored = now;
+    }
+    const Outcome rest = slidedb(dir, args.substr(1));
+    ASSERT_EQ(rest.status, 0) << rest.err;
+    EXPECT_EQ(rest.out.substr(0, rest.out.find("; this run")),
+              "5x5 walls 0..2 (clusters that can give a puzzle): 44294/44294 units; clusters 1142099, with a goal "
+              "1142099, puzzles 7320, most moves 21, boards in their clusters 1195048");
+    EXPECT_NE(rest.out.find("; this run " + std::to_string(44294 - stored) + " units"), std::string::npos) << rest.out;
+    EXPECT_EQ(dump(dir / "cut.db", "SELECT COUNT(*), SUM(cluster_size) FROM enumerated"), "7320|1195048\n");
 }
 
 TEST(Enumerate, TheFamilyOptionTakesOnlyAFamilyThatEnumerates) {

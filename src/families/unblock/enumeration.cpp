@@ -293,6 +293,7 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
         UnitRunner& runner = runners.local();
         for (std::size_t i = range.begin(); i < range.end(); ++i) {
+            if (skip && skip(todo[i])) continue;  // asked again: a run being stopped leaves the rest
             const auto unit_started = std::chrono::steady_clock::now();
             const Part part = plan->part(todo[i]);
             TypeChoice columns{};

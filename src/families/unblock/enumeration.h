@@ -75,8 +75,11 @@ bool in_shard(std::uint64_t unit, const Shard& shard);
 inline constexpr const char* kEnumeratorVersion = "enumerate-3";
 
 // Runs the units of the shard on every core (threads = 0: all). `skip(u)`
-// says a unit is already done; `done` receives each finished unit, one call
-// at a time, in no fixed order; `progress` about once a second.
+// says a unit is already done, or not to be run now: it is asked of every
+// unit first, then again, from any thread, as the unit is about to start,
+// so that a run asked to stop leaves the units not begun; `done` receives
+// each finished unit, one call at a time, in no fixed order; `progress`
+// about once a second.
 void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<bool(std::uint64_t)>& skip,
                const std::function<void(UnitResult&&)>& done,
