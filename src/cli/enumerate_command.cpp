@@ -174,13 +174,13 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
                            seconds, linked)
                    .c_str(),
                stdout);
-    if (const int signal = g_interrupted) {
+    if (const int stopped_by = g_interrupted) {
         std::fputs(fmt::format("slidedb enumerate: stopped by {}: {} units stored this run, {} of {} in all; the same "
                                "command goes on from there\n",
-                               signal == SIGTERM ? "SIGTERM" : "Ctrl-C", writer.units_written(), t.units_done, t.units)
+                               stopped_by == SIGTERM ? "SIGTERM" : "Ctrl-C", writer.units_written(), t.units_done, t.units)
                        .c_str(),
                    stderr);
-        return 128 + signal;
+        return 128 + stopped_by;
     }
     return 0;
 }

@@ -8,17 +8,17 @@ volatile std::sig_atomic_t g_interrupted = 0;
 
 namespace {
 
-extern "C" void on_interrupt(int signal) {
-    g_interrupted = signal;
+extern "C" void on_interrupt(int number) {
+    g_interrupted = number;
     // A second one ends the process at once.
-    std::signal(signal, SIG_DFL);
+    std::signal(number, SIG_DFL);
 }
 
-void catch_signal(int signal) {
+void catch_signal(int number) {
     struct sigaction sa {};
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
-    sigaction(signal, &sa, nullptr);
+    sigaction(number, &sa, nullptr);
 }
 
 }  // namespace
@@ -26,10 +26,10 @@ void catch_signal(int signal) {
 void catch_interrupt() { catch_signal(SIGINT); }
 
 void catch_stop() {
-    for (const int signal : {SIGINT, SIGTERM}) {
+    for (const int number : {SIGINT, SIGTERM}) {
         struct sigaction now {};
-        sigaction(signal, nullptr, &now);
-        if (now.sa_handler != SIG_IGN) catch_signal(signal);
+        sigaction(number, nullptr, &now);
+        if (now.sa_handler != SIG_IGN) catch_signal(number);
     }
 }
 

@@ -441,14 +441,15 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     dist_.assign(boards_, kFar);
     // Only the placements that fit are ever read; past the board's side,
     // placement 0's share stays 0 (never written), so a rank sums them all.
-    shares_.resize(feasible_.size() * kMaxSize << placement_bits_);
+    shares_.resize(shares_begin(feasible_.size()));
     for (std::size_t i = 0; i < feasible_.size(); ++i) {
         const Feasible& f = feasible_[i];
+        std::uint32_t* const shares = &shares_[shares_begin(i)];
         for (int x = 0; x < n_; ++x) {
             const std::uint8_t* nth = fit_[x]->nth[f.pattern[x]].data();
             std::uint32_t share = x == 0 ? static_cast<std::uint32_t>(f.offset) : 0;
             for (int k = 0, fitting = fit_[x]->count[f.pattern[x]]; k < fitting; ++k, share += f.stride[x])
-                shares_[(i * kMaxSize << placement_bits_) + share_at(x, nth[k])] = share;
+                shares[share_at(x, nth[k])] = share;
         }
     }
     unfound_.resize(blocks_);

@@ -159,8 +159,9 @@ private:
     // 8 below 7x7), so that they span few cache lines.
     std::vector<std::uint32_t> shares_;
     int placement_bits_ = 0;
+    std::size_t shares_begin(std::size_t slot) const { return slot * kMaxSize << placement_bits_; }
     const std::uint32_t* shares_of(std::int32_t slot) const {
-        return shares_.data() + (static_cast<std::size_t>(slot) * kMaxSize << placement_bits_);
+        return shares_.data() + shares_begin(static_cast<std::size_t>(slot));
     }
     std::size_t share_at(int x, unsigned placement) const {
         return (static_cast<std::size_t>(x) << placement_bits_) + placement;
