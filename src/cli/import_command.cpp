@@ -9,6 +9,7 @@
 
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
+#include "cli/interrupt.h"
 #include "cli/memory_option.h"
 #include "cli/shard_option.h"
 #include "pipeline/import.h"
@@ -34,6 +35,9 @@ struct ImportArgs {
 };
 
 int run_import_command(const ImportArgs& args, const std::string& command) {
+    // Ctrl-C, or a scheduler's SIGTERM: the parts under way are solved and
+    // stored, and the same command does the rest.
+    catch_stop();
     const auto started = std::chrono::steady_clock::now();
     OpenOptions open;
     open.force = args.force;
@@ -48,6 +52,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     options.solve.terminal = options.progress;
     const ShardArg part = parse_shard(args.shard);
     options.shard = {part.index, part.count};
+    options.stop = [] { return g_interrupted != 0; };
 
     ImportWriter writer(*db, command, options.jobs, args.resolve);
     std::uint64_t failed_inputs = 0;
@@ -77,7 +82,8 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
         }
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    writer.finish(seconds);
+    const int stopped_by = g_interrupted;
+    writer.finish(seconds, stopped_by == 0);
     link_enumerated(*db);  // new puzzles of an enumerated size find their cluster's puzzle
     if (!args.quiet) {
         std::fputs(fmt::format("{} files, {} puzzles ({} new, {} known); new: {} solved, {} unsolvable, "
@@ -87,6 +93,15 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
                                seconds)
                        .c_str(),
                    stderr);
+    }
+    if (stopped_by) {
+        std::fputs(fmt::format("slidedb import: stopped by {}: {} puzzles ({} new) stored this run, {} files read to "
+                               "the end; the same command goes on from there\n",
+                               stopped_by == SIGTERM ? "SIGTERM" : "Ctrl-C", t.puzzles_new + t.puzzles_known,
+                               t.puzzles_new, t.files)
+                       .c_str(),
+                   stderr);
+        return 128 + stopped_by;
     }
     return failed_inputs > 0 || t.claim_mismatches > 0 ? 1 : 0;
 }

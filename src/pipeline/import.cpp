@@ -126,7 +126,7 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
             static_cast<std::size_t>(jobs) * 4,
             tbb::make_filter<void, PartPtr>(tbb::filter_mode::serial_in_order,
                                             [&](tbb::flow_control& fc) {
-                                                PartPtr p = source.next();
+                                                PartPtr p = options.stop && options.stop() ? nullptr : source.next();
                                                 if (!p) fc.stop();
                                                 return p;
                                             }) &

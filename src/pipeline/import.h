@@ -26,6 +26,9 @@ struct ImportOptions {
     SolveOptions solve;
     bool progress = false;  // a status line on stderr, redrawn in place
     ImportShard shard;      // the part of the walked files this run reads
+    // Asked before each part is handed out: once true, no part starts, and
+    // the parts under way are solved and stored (a run asked to stop).
+    std::function<bool()> stop;
 };
 
 // Called by the writer stage after each part is stored, in input order, with

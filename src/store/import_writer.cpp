@@ -323,11 +323,12 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, 
     }
 }
 
-ImportTotals ImportWriter::finish(double seconds) {
+ImportTotals ImportWriter::finish(double seconds, bool whole) {
     if (!batch_) begin_batch();
     SQLite::Statement st(db_, "UPDATE imports SET finished_at = ?, files = ?, puzzles_new = ?, "
                               "puzzles_known = ?, errors = ?, seconds = ? WHERE id = ?");
-    st.bind(1, utc_now());
+    if (whole) st.bind(1, utc_now());
+    else st.bind(1);
     st.bind(2, static_cast<std::int64_t>(totals_.files));
     st.bind(3, static_cast<std::int64_t>(totals_.puzzles_new));
     st.bind(4, static_cast<std::int64_t>(totals_.puzzles_known));

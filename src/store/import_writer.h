@@ -43,8 +43,9 @@ public:
     // claim in the file that disagrees with the search.
     // `last_part` is false for all but the last part of a file cut in parts.
     std::vector<std::string> write(const FoundFile& file, bool last_part = true);
-    // Commits the last batch and closes the run's record.
-    ImportTotals finish(double seconds);
+    // Commits the last batch and closes the run's record. A run stopped
+    // before its end (`whole` false) keeps finished_at NULL: cut short.
+    ImportTotals finish(double seconds, bool whole = true);
 
     const ImportTotals& totals() const { return totals_; }
 

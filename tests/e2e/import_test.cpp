@@ -174,6 +174,73 @@ TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE hardest_moves IS NULL"), 0);
 }
 
+// Ctrl-C, then a batch scheduler's SIGTERM: each run stores the parts under
+// way, keeps its record open (cut short) and ends with 128 + the signal; the
+// third run completes the import with every figure of an uninterrupted one.
+TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
+    TempDir dir;
+    fs::copy_file(test_data("boards/rush_18k.txt"), dir / "rush_18k.txt");
+    const std::string args = " import rush_18k.txt --db cut.db --jobs 2 -q";
+    auto peek = [&](const std::string& sql) {
+        SQLite::Database db((dir / "cut.db").string(), SQLite::OPEN_READONLY);
+        return dump(db, sql);
+    };
+    std::int64_t stored = 0;
+    int run = 0;
+    for (const int signal : {SIGINT, SIGTERM}) {
+        ++run;
+        const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY + "'" + args + " 2> err.txt";
+        const pid_t pid = fork();
+        ASSERT_GE(pid, 0);
+        if (pid == 0) {
+            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        // The run is recorded once it catches the signals; a moment later it is well under way.
+        for (int i = 0; i < 3000; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            try {
+                if (peek("SELECT COUNT(*) FROM imports") == std::to_string(run) + "\n") break;
+            } catch (const std::exception&) {
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        kill(pid, signal);
+        int wstatus = 0;
+        waitpid(pid, &wstatus, 0);
+        ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);
+        EXPECT_EQ(WEXITSTATUS(wstatus), 128 + signal);
+        const std::string err = slurp(dir / "err.txt");
+        EXPECT_NE(err.find(signal == SIGINT ? "slidedb import: stopped by Ctrl-C: " : "slidedb import: stopped by SIGTERM: "),
+                  std::string::npos)
+            << err;
+        EXPECT_NE(err.find("the same command goes on from there"), std::string::npos) << err;
+        EXPECT_EQ(peek("PRAGMA integrity_check"), "ok\n");
+        const std::int64_t now = std::stoll(peek("SELECT COUNT(*) FROM puzzles"));
+        EXPECT_GE(now, stored);
+        EXPECT_LT(now, 18068);
+        // The run's record: cut short, with what it stored.
+        EXPECT_EQ(peek("SELECT finished_at IS NULL, puzzles_new FROM imports WHERE id = " +
+                                           std::to_string(run)),
+                  "1|" + std::to_string(now - stored) + "\n");
+        EXPECT_NE(err.find("puzzles (" + std::to_string(now - stored) + " new) stored this run"), std::string::npos) << err;
+        // Every puzzle stored has its solution.
+        EXPECT_EQ(peek("SELECT COUNT(*) FROM solutions"), std::to_string(now) + "\n");
+        stored = now;
+    }
+    const Outcome rest = slidedb(dir, args.substr(1));
+    ASSERT_EQ(rest.status, 0) << rest.err;
+    SQLite::Database db((dir / "cut.db").string());
+    EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 18068);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM sources"), 18068);
+    EXPECT_EQ(count(db, "SELECT puzzles_new FROM imports WHERE id = 3"), 18068 - stored);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM imports WHERE finished_at IS NOT NULL"), 1);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
+    EXPECT_EQ(count(db, "SELECT SUM(cluster_size) FROM solutions"), 84748070);
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE hardest_moves <> moves"), 0);
+}
+
 }  // namespace
 TEST(Import, FourSpellingsOfOneFileAreOneSetOfSources) {
     TempDir dir;
