@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/interrupt.h"
 #include "generate/generator.h"
 #include "generate/hardest.h"
 #include "generate/sample.h"
@@ -85,6 +86,10 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
     s.count = a.count ? a.count : 1;
     s.jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency());
     if (s.rounds == 0 && s.seconds <= 0) s.seconds = 60;
+    // Ctrl-C (or SIGTERM) ends the search after the round under way, and the
+    // best found so far is written as at the time limit.
+    catch_stop();
+    s.stop = [] { return g_interrupted != 0; };
     double shown = -1;
     int shown_moves = -1;
     HardestProgress last;
@@ -107,6 +112,13 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
                out);
     std::fputs(plan.file_header().c_str(), out);
     for (const HardestStart& h : found) std::fputs(plan.file_entry(h.puzzle, h.moves, h.cluster_size).c_str(), out);
+    if (const int stopped_by = g_interrupted) {
+        std::fflush(out);
+        fmt::print(stderr, "slidedb generate: stopped by {} after round {}: the best found so far is written; "
+                   "--rounds {} repeats the search\n",
+                   stopped_by == SIGTERM ? "SIGTERM" : "Ctrl-C", last.rounds, last.rounds);
+        return 128 + stopped_by;
+    }
     return 0;
 }
 

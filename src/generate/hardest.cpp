@@ -152,6 +152,7 @@ std::vector<HardestStart> search_hardest(const GenerationPlan& plan, const Harde
         if (s.rounds > 0 && round >= s.rounds) break;
         if (s.rounds == 0 && s.seconds > 0 && p.seconds >= s.seconds) break;
         if (s.stop_at > 0 && p.best_moves >= s.stop_at) break;
+        if (s.stop && s.stop()) break;
     }
 
     // The best made minimal, in parallel; then distinct again.

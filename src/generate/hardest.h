@@ -36,6 +36,9 @@ struct HardestSearch {
     int patience = 40;             // rounds without a better board before a fresh start; 0: never
     std::uint64_t count = 1;       // best distinct puzzles kept
     int jobs = 1;
+    // Asked after every round: true ends the search there, as a time limit
+    // does (a user's Ctrl-C); the rounds run still repeat it exactly.
+    std::function<bool()> stop;
 };
 
 struct HardestProgress {

@@ -1,6 +1,10 @@
-#include "e2e.h"
+#include <signal.h>
 
+#include <chrono>
 #include <set>
+#include <thread>
+
+#include "e2e.h"
 
 namespace slidedb::e2e {
 namespace {
@@ -65,6 +69,44 @@ TEST(Generate, HardestSearchRepeatsWhateverTheJobsAndImportsCleanly) {
     ASSERT_EQ(again.status, 0) << again.err;
     EXPECT_EQ(slurp(dir / "three.txt"), text);
     expect_imports_cleanly(dir, "one.txt", 2);
+}
+
+// Ctrl-C ends a long search after the round under way: the best found so
+// far is written, and the rounds it names repeat the search exactly.
+TEST(Generate, HardestSearchStoppedByCtrlCWritesTheBestSoFarAndItsRoundsRepeatIt) {
+    TempDir dir;
+    const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY +
+                            "' generate --hardest --size 5x5 --time 600 --seed 6 -j 1 -o cut.txt 2> err.txt";
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    // The first round's line is printed at once; a moment later more rounds are done.
+    for (int i = 0; i < 3000 && slurp(dir / "err.txt").find("round 1 ") == std::string::npos; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const auto sent = std::chrono::steady_clock::now();
+    kill(pid, SIGINT);
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    // Long before the time limit: the search stopped.
+    EXPECT_LT(std::chrono::steady_clock::now() - sent, std::chrono::seconds(60));
+    ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);
+    EXPECT_EQ(WEXITSTATUS(wstatus), 130);
+    const std::string err = slurp(dir / "err.txt");
+    const std::size_t at = err.find("slidedb generate: stopped by Ctrl-C after round ");
+    ASSERT_NE(at, std::string::npos) << err;
+    const std::string rounds = err.substr(at + 48, err.find(':', at + 48) - at - 48);
+    EXPECT_NE(err.find("--rounds " + rounds + " repeats the search"), std::string::npos) << err;
+    const std::string text = slurp(dir / "cut.txt");
+    const std::string first = text.substr(0, text.find('\n'));
+    EXPECT_NE(first.find(" --rounds " + rounds + " "), std::string::npos) << first;
+    const Outcome again = slidedb(dir, first.substr(std::string("# slidedb ").size()) + " -j 1 -o again.txt");
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(slurp(dir / "again.txt"), text);
+    expect_imports_cleanly(dir, "cut.txt", 1);
 }
 
 TEST(Generate, TilesOfExactlyTheMovesAskedImportWithTheSolversMoves) {
