@@ -3,6 +3,8 @@
 #include <system_error>
 #include <thread>
 
+#include "serve/held_connections.h"
+
 namespace slidedb::serve {
 
 // One count a process, shared with the threads: they may outlive a queue
@@ -23,7 +25,16 @@ ConnectionThreads::ConnectionThreads(int limit) : count_(count()), limit_(limit)
 void ConnectionThreads::enqueue(std::function<void()> fn) {
     {
         std::unique_lock lock(count_->mutex);
-        count_->changed.wait(lock, [&] { return count_->running < limit_; });
+        while (count_->running >= limit_) {
+            // Every thread taken: the connection that has waited on its
+            // client the longest goes, and its thread takes this one. When
+            // every one is being answered, one ends soon enough.
+            lock.unlock();
+            const bool let_go = HeldConnections::let_go_longest_waiting();
+            lock.lock();
+            count_->changed.wait_for(lock, let_go ? std::chrono::milliseconds(1000) : std::chrono::milliseconds(100),
+                                     [&] { return count_->running < limit_; });
+        }
         ++count_->running;
     }
     auto answer = [c = count_, fn = std::move(fn)] {

@@ -20,6 +20,7 @@
 #include "serve/board_work.h"
 #include "serve/connection_threads.h"
 #include "serve/free_memory.h"
+#include "serve/held_connections.h"
 #include "serve/headers.h"
 #include "serve/json.h"
 #include "serve/layout.h"
@@ -84,6 +85,7 @@ void error_reply(const httplib::Request& req, httplib::Response& res, int status
 
 Router::Handler Router::wrap(Handler h) const {
     return [h = std::move(h)](const httplib::Request& req, httplib::Response& res) {
+        const HeldConnections::Answering answering;  // never let go meanwhile
         try {
             h(req, res);
         } catch (const HttpError& e) {
@@ -170,7 +172,7 @@ std::string Router::methods_for(const std::string& path) const {
 struct Server::Impl {
     explicit Impl(Options o) : app(std::move(o)), router(http, app.options.limits) {}
     App app;
-    httplib::Server http;
+    HoldingServer http;
     Router router;
     int port = 0;
     int listener = -1;  // the listening socket, once bound

@@ -1,0 +1,127 @@
+#include "serve/held_connections.h"
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <mutex>
+#include <unordered_map>
+
+#include "serve/socket_stream.h"
+
+namespace slidedb::serve {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Held {
+    bool answering = false;
+    bool let_go = false;
+    Clock::time_point since;  // waiting on its client since
+};
+
+struct Registry {
+    std::mutex mutex;
+    std::unordered_map<int, Held> by_socket;
+    long long let_go = 0;
+};
+
+// Never destroyed: detached connection threads may end after main returns.
+Registry& registry() {
+    static Registry* const shared = new Registry;
+    return *shared;
+}
+
+thread_local int t_socket = -1;  // the connection the thread answers
+
+}  // namespace
+
+HeldConnections::Holding::Holding(int sock) {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    r.by_socket[sock] = Held{false, false, Clock::now()};
+    t_socket = sock;
+}
+
+HeldConnections::Holding::~Holding() {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    r.by_socket.erase(t_socket);
+    t_socket = -1;
+}
+
+HeldConnections::Answering::Answering() {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    if (const auto it = r.by_socket.find(t_socket); it != r.by_socket.end()) it->second.answering = true;
+}
+
+HeldConnections::Answering::~Answering() {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    if (const auto it = r.by_socket.find(t_socket); it != r.by_socket.end()) {
+        it->second.answering = false;
+        it->second.since = Clock::now();
+    }
+}
+
+bool HeldConnections::let_go_longest_waiting() {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    auto longest = r.by_socket.end();
+    for (auto it = r.by_socket.begin(); it != r.by_socket.end(); ++it) {
+        const Held& h = it->second;
+        if (h.answering || h.let_go) continue;
+        if (longest == r.by_socket.end() || h.since < longest->second.since) longest = it;
+    }
+    if (longest == r.by_socket.end()) return false;
+    longest->second.let_go = true;
+    ++r.let_go;
+    // Under the lock: the socket is still this connection's (Holding ends,
+    // under the same lock, before it is closed).
+    ::shutdown(longest->first, SHUT_RDWR);
+    return true;
+}
+
+int HeldConnections::held() {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    return static_cast<int>(r.by_socket.size());
+}
+
+long long HeldConnections::let_go() {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    return r.let_go;
+}
+
+bool HoldingServer::process_and_close_socket(int sock) {
+    using std::chrono::milliseconds;
+    const milliseconds read_timeout(read_timeout_sec_ * 1000 + read_timeout_usec_ / 1000);
+    const milliseconds write_timeout(write_timeout_sec_ * 1000 + write_timeout_usec_ / 1000);
+    const Clock::duration keep_alive = std::chrono::seconds(keep_alive_timeout_sec_);
+    bool ok = false;
+    {
+        const HeldConnections::Holding holding(sock);
+        // One stream for the connection: bytes of a next request read ahead stay.
+        SocketStream stream(sock, read_timeout, write_timeout);
+        for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
+            // Until the next request comes, up to the keep-alive timeout;
+            // a server stopping ends the wait within a tenth of a second.
+            bool ready = stream.has_read_ahead();
+            for (const auto until = Clock::now() + keep_alive; !ready && Clock::now() < until;)
+                if (svr_sock_ == INVALID_SOCKET) break;
+                else ready = wait_readable(sock, milliseconds(100));
+            if (!ready || svr_sock_ == INVALID_SOCKET) break;
+            bool closed = false;
+            ok = process_request(stream, left == 1, closed, nullptr);
+            if (!ok || closed) break;
+        }
+    }
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+}
+
+}  // namespace slidedb::serve

@@ -1,0 +1,55 @@
+// The connections the server holds, and which one to let go when every
+// thread is taken: the one that has waited on its client the longest.
+//
+// Each connection has a thread (ConnectionThreads), and a client that sends
+// its request a byte at a time, or nothing, holds its thread while it
+// waits; enough of them would hold every thread, and nobody else would be
+// answered. When the threads run out, the connection that has waited on its
+// client longest (for its request, its body or its next request) is ended
+// and its thread goes to the newcomer: a client that asks and reads at once
+// is answered whatever the slow ones do. A connection whose request is
+// being answered is never let go.
+#pragma once
+
+#include <httplib.h>
+
+namespace slidedb::serve {
+
+class HeldConnections {
+public:
+    // The calling thread answers the connection on `sock` while this lives.
+    class Holding {
+    public:
+        explicit Holding(int sock);
+        ~Holding();  // before the socket is closed
+        Holding(const Holding&) = delete;
+        Holding& operator=(const Holding&) = delete;
+    };
+    // A request's handler runs on the calling thread: its connection waits
+    // on the server, not on its client.
+    class Answering {
+    public:
+        Answering();
+        ~Answering();
+        Answering(const Answering&) = delete;
+        Answering& operator=(const Answering&) = delete;
+    };
+
+    // Ends the connection that has waited on its client the longest: its
+    // socket is shut down, so the thread answering it sees the client gone.
+    // False when none waits (every one is being answered).
+    static bool let_go_longest_waiting();
+    // Connections held now, and those let go since the process began.
+    static int held();
+    static long long let_go();
+};
+
+// httplib's server with each connection held: the loop over a connection's
+// requests is this one (keep-alive count and timeout, read and write
+// timeouts as set on the server), so its socket is known and can be let go.
+class HoldingServer : public httplib::Server {
+private:
+    bool process_and_close_socket(int sock) override;
+};
+
+}  // namespace slidedb::serve
