@@ -109,7 +109,7 @@ EnumeratedRow row_of(const EnumeratedPuzzle& p) {
 int run_enumerate(const EnumerateArgs& a, const Family& family, const std::string& command) {
     // Ctrl-C, or a scheduler's SIGTERM: the units under way are finished and
     // stored, the rest left for the same command to do again.
-    catch_stop();
+    catch_stop("\nslidedb enumerate: stopping once the units under way are stored (a second signal quits at once)\n");
     const Enumerator& enumerator = *family.enumerator();
     if (a.size < enumerator.min_size() || a.size > enumerator.max_size())
         throw CLI::ValidationError("--size", fmt::format("family {} enumerates sizes {} to {}, got {}", family.name(),

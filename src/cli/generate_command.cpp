@@ -88,7 +88,7 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
     if (s.rounds == 0 && s.seconds <= 0) s.seconds = 60;
     // Ctrl-C (or SIGTERM) ends the search after the round under way, and the
     // best found so far is written as at the time limit.
-    catch_stop();
+    catch_stop("\nslidedb generate: stopping after the round under way (a second signal quits at once)\n");
     s.stop = [] { return g_interrupted != 0; };
     double shown = -1;
     int shown_moves = -1;

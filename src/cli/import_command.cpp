@@ -37,7 +37,7 @@ struct ImportArgs {
 int run_import_command(const ImportArgs& args, const std::string& command) {
     // Ctrl-C, or a scheduler's SIGTERM: the parts under way are solved and
     // stored, and the same command does the rest.
-    catch_stop();
+    catch_stop("\nslidedb import: stopping once the parts under way are stored (a second signal quits at once)\n");
     const auto started = std::chrono::steady_clock::now();
     OpenOptions open;
     open.force = args.force;

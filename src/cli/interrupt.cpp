@@ -1,5 +1,9 @@
 #include "cli/interrupt.h"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <initializer_list>
 
 namespace slidedb::cli {
@@ -8,13 +12,26 @@ volatile std::sig_atomic_t g_interrupted = 0;
 
 namespace {
 
+const char* g_notice = nullptr;
+bool g_caught[2] = {};  // SIGINT, SIGTERM: caught here
+
 extern "C" void on_interrupt(int number) {
+    const bool first = g_interrupted == 0;
     g_interrupted = number;
-    // A second one ends the process at once.
+    // A second one, of either kind, ends the process at once.
     std::signal(number, SIG_DFL);
+    if (g_caught[0]) std::signal(SIGINT, SIG_DFL);
+    if (g_caught[1]) std::signal(SIGTERM, SIG_DFL);
+    // write(), unlike stdio, may be called here.
+    if (first && g_notice) {
+        const int saved = errno;
+        [[maybe_unused]] const auto n = ::write(STDERR_FILENO, g_notice, std::strlen(g_notice));
+        errno = saved;
+    }
 }
 
 void catch_signal(int number) {
+    g_caught[number == SIGTERM ? 1 : 0] = true;
     struct sigaction sa {};
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
@@ -25,7 +42,8 @@ void catch_signal(int number) {
 
 void catch_interrupt() { catch_signal(SIGINT); }
 
-void catch_stop() {
+void catch_stop(const char* notice) {
+    g_notice = notice;
     for (const int number : {SIGINT, SIGTERM}) {
         struct sigaction now {};
         sigaction(number, nullptr, &now);

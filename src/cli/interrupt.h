@@ -16,7 +16,9 @@ constexpr int kInterruptedStatus = 130;
 
 void catch_interrupt();
 // SIGINT and SIGTERM. A signal the process was started ignoring (SIGINT for
-// a job a script put in the background) stays ignored.
-void catch_stop();
+// a job a script put in the background) stays ignored. `notice`, when
+// given, is written to stderr as the first signal is caught: what the
+// command finishes before it stops, so that the wait is not a mystery.
+void catch_stop(const char* notice = nullptr);
 
 }  // namespace slidedb::cli

@@ -215,6 +215,8 @@ TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
                   std::string::npos)
             << err;
         EXPECT_NE(err.find("the same command goes on from there"), std::string::npos) << err;
+        // Said as the signal came: what the wait is for.
+        EXPECT_NE(err.find("slidedb import: stopping once the parts under way are stored"), std::string::npos) << err;
         EXPECT_EQ(peek("PRAGMA integrity_check"), "ok\n");
         const std::int64_t now = std::stoll(peek("SELECT COUNT(*) FROM puzzles"));
         EXPECT_GE(now, stored);
@@ -228,13 +230,43 @@ TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
         EXPECT_EQ(peek("SELECT COUNT(*) FROM solutions"), std::to_string(now) + "\n");
         stored = now;
     }
+    {
+        // A second signal, of the other kind, ends it at once: whole batches only.
+        const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY + "'" + args + " 2> err.txt";
+        const pid_t pid = fork();
+        ASSERT_GE(pid, 0);
+        if (pid == 0) {
+            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        for (int i = 0; i < 3000; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            try {
+                if (peek("SELECT COUNT(*) FROM imports") == "3\n") break;
+            } catch (const std::exception&) {
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        kill(pid, SIGINT);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        kill(pid, SIGTERM);
+        int wstatus = 0;
+        waitpid(pid, &wstatus, 0);
+        ASSERT_TRUE(WIFSIGNALED(wstatus)) << "exited with " << WEXITSTATUS(wstatus);
+        EXPECT_EQ(WTERMSIG(wstatus), SIGTERM);
+        EXPECT_EQ(peek("PRAGMA integrity_check"), "ok\n");
+        const std::int64_t now = std::stoll(peek("SELECT COUNT(*) FROM puzzles"));
+        EXPECT_GE(now, stored);
+        EXPECT_LT(now, 18068);
+        stored = now;
+    }
     const Outcome rest = slidedb(dir, args.substr(1));
     ASSERT_EQ(rest.status, 0) << rest.err;
     SQLite::Database db((dir / "cut.db").string());
     EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles"), 18068);
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM sources"), 18068);
-    EXPECT_EQ(count(db, "SELECT puzzles_new FROM imports WHERE id = 3"), 18068 - stored);
+    EXPECT_EQ(count(db, "SELECT puzzles_new FROM imports WHERE id = 4"), 18068 - stored);
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM imports WHERE finished_at IS NOT NULL"), 1);
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
     EXPECT_EQ(count(db, "SELECT SUM(cluster_size) FROM solutions"), 84748070);
