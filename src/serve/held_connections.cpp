@@ -105,7 +105,10 @@ bool HoldingServer::process_and_close_socket(int sock) {
     {
         const HeldConnections::Holding holding(sock);
         // One stream for the connection: bytes of a next request read ahead stay.
-        SocketStream stream(sock, read_timeout, write_timeout);
+        // A body is taken up to the payload limit, and up to twice that read
+        // and dropped before a refusal (see the server's length check);
+        // chunked framing adds a little.
+        SocketStream stream(sock, read_timeout, write_timeout, 2 * payload_max_length_ + SocketStream::kHeadBytes);
         for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
             // Until the next request comes, up to the keep-alive timeout;
             // a server stopping ends the wait within a tenth of a second.
@@ -115,6 +118,7 @@ bool HoldingServer::process_and_close_socket(int sock) {
                 else ready = wait_readable(sock, milliseconds(100));
             if (!ready || svr_sock_ == INVALID_SOCKET) break;
             bool closed = false;
+            stream.start_request();
             ok = process_request(stream, left == 1, closed, nullptr);
             if (!ok || closed) break;
         }

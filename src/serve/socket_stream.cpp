@@ -52,14 +52,43 @@ ssize_t SocketStream::read(char* ptr, std::size_t size) {
         begin_ = 0;
         end_ = static_cast<std::size_t>(n);
     }
-    const std::size_t taken = std::min(size, end_ - begin_);
+    std::size_t taken = std::min(size, end_ - begin_);
+    if (in_head_) {
+        // The head ends at its first empty line, "\r\n\r\n"; what follows is body.
+        static constexpr char kEnd[] = "\r\n\r\n";
+        for (std::size_t i = 0; i < taken; ++i) {
+            const char c = ahead_[begin_ + i];
+            head_end_matched_ = c == kEnd[head_end_matched_] ? head_end_matched_ + 1 : c == '\r' ? 1 : 0;
+            if (head_end_matched_ == 4) {
+                taken = i + 1;  // the body's bytes in a read of their own
+                in_head_ = false;
+                if (taken_ + taken > kHeadBytes) break;
+                taken_ = 0;
+                std::memcpy(ptr, ahead_.data() + begin_, taken);
+                begin_ += taken;
+                return static_cast<ssize_t>(taken);
+            }
+        }
+        if (taken_ + taken > kHeadBytes) {
+            static constexpr char kRefusal[] =
+                "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain\r\n"
+                "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: 39\r\n\r\n"
+                "the request's head is over 65536 bytes\n";
+            write(kRefusal, sizeof kRefusal - 1);
+            refused_ = true;
+            return -1;
+        }
+    } else if (taken_ + taken > body_budget_) {
+        return -1;  // past any body the server takes, and what it reads and drops
+    }
+    taken_ += taken;
     std::memcpy(ptr, ahead_.data() + begin_, taken);
     begin_ += taken;
     return static_cast<ssize_t>(taken);
 }
 
 ssize_t SocketStream::write(const char* ptr, std::size_t size) {
-    if (!is_writable()) return -1;
+    if (refused_ || !is_writable()) return -1;
     ssize_t n;
     // MSG_NOSIGNAL: a client gone is an error here, not a SIGPIPE.
     do n = ::send(sock_, ptr, size, MSG_NOSIGNAL);

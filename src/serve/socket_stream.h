@@ -2,6 +2,11 @@
 // most the read timeout for the client, each write the write timeout, and
 // bytes are read ahead a buffer at a time (httplib reads a request's head a
 // byte at a time).
+//
+// A request gets at most so many bytes: its head (request line and header
+// lines) up to kHeadBytes, then up to the body budget. httplib holds a line
+// whole until its end, however long: a head or a chunk-size line that never
+// ends would otherwise grow the server's memory without bound.
 #pragma once
 
 #include <sys/types.h>
@@ -17,8 +22,18 @@ namespace slidedb::serve {
 
 class SocketStream : public httplib::Stream {
 public:
-    SocketStream(int sock, std::chrono::milliseconds read_timeout, std::chrono::milliseconds write_timeout)
-        : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout) {}
+    static constexpr std::size_t kHeadBytes = 64 * 1024;
+
+    SocketStream(int sock, std::chrono::milliseconds read_timeout, std::chrono::milliseconds write_timeout,
+                 std::size_t body_budget)
+        : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout), body_budget_(body_budget) {}
+
+    // A new request begins: its head, then its body, are counted afresh.
+    void start_request() {
+        in_head_ = true;
+        head_end_matched_ = 0;
+        taken_ = 0;
+    }
 
     bool is_readable() const override;
     bool is_writable() const override;
@@ -33,8 +48,13 @@ public:
 private:
     int sock_;
     std::chrono::milliseconds read_timeout_, write_timeout_;
+    std::size_t body_budget_;
     std::array<char, 4096> ahead_{};
     std::size_t begin_ = 0, end_ = 0;  // bytes read ahead, not yet taken
+    bool refused_ = false;      // the 431 is written: nothing more goes out
+    bool in_head_ = true;
+    int head_end_matched_ = 0;  // of "\r\n\r\n", the bytes just taken
+    std::size_t taken_ = 0;     // by this request, in its head or body
 };
 
 // Waits up to `timeout` for the socket to have bytes (or its end) to read.

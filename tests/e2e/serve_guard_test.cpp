@@ -245,6 +245,45 @@ TEST_F(ServeGuard, AContentLengthIsJudgedBeforeTheBody) {
     EXPECT_EQ(status_of(short_body.receive(10)), 400);
 }
 
+// A line that never ends: in the head (a header line, the request line)
+// and in a chunked body (the chunk-size line). httplib keeps a line whole
+// until its end, so before each grew the server by every byte sent (100 MiB
+// here); now the head is cut at 64 KiB with 431, a body past its budget
+// ends the connection, and the server goes on.
+TEST_F(ServeGuard, ALineThatNeverEndsIsCutAtItsLimit) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::uint64_t idle_peak = server.peak_rss();
+    const std::string mib(1 << 20, 'a');
+    const std::vector<std::string> starts = {
+        "GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ",
+        "GET /",
+        "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+    };
+    for (const std::string& start : starts) {
+        RawConnection c(server.port());
+        ASSERT_TRUE(c.send(start));
+        int sent = 0;
+        while (sent < 100 && c.send(mib)) ++sent;
+        EXPECT_LT(sent, 40) << start;  // the server ended the connection
+        if (start != starts.back()) {
+            EXPECT_EQ(status_of(c.receive(5)), 431) << start;
+        }
+    }
+    // The chunk-size line may grow to the body budget (twice the largest
+    // body, 20 MiB), its buffer to twice that.
+    EXPECT_LT(server.peak_rss(), idle_peak + (64 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    // A head of up to 64 KiB, in lines of up to 8 KiB (httplib's own limit), is read as ever.
+    std::string lines;
+    for (int i = 0; i < 15; ++i) lines += "X-Line-" + std::to_string(i) + ": " + std::string(4000, 'a') + "\r\n";
+    RawConnection fine(server.port());
+    fine.send("GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n" + lines + "\r\n");
+    EXPECT_EQ(status_of(fine.receive(5)), 200);
+    RawConnection over(server.port());
+    over.send("GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n" + lines + lines + "\r\n");
+    EXPECT_EQ(status_of(over.receive(5)), 431);
+}
+
 // A picture is known by its bytes: no Content-Type needed, as curl and an
 // HTML form send it.
 TEST_F(ServeGuard, APictureIsKnownByItsBytes) {
