@@ -8,12 +8,15 @@
 #   scripts/bench.sh reports    the reports on a million puzzles alone
 #   scripts/bench.sh pace       the import of rush_18k against its search alone
 #   scripts/bench.sh shots [N]  N phone screenshots (default 1000): scan against import
+#   scripts/bench.sh serve      requests to `slidedb serve`, on kept-alive and on new connections
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 only=${1:-all}
 "$root/scripts/setup.sh"
 if [ "$only" = shots ]; then
     "$root/scripts/build.sh" --target slidedb --target png_to_jpeg >/dev/null
+elif [ "$only" = serve ]; then
+    "$root/scripts/build.sh" --target slidedb >/dev/null
 else
     "$root/scripts/build.sh" >/dev/null
 fi
@@ -24,6 +27,50 @@ runs=${RUNS:-3}
 mkdir -p "$out"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# The web app's answer time: `slidedb serve` on the examples, asked for a
+# page of the puzzle list 2,000 times on one kept-alive connection (as a
+# browser asks) and 500 times on a connection each; the median and 95th
+# percentile of each, per request, from the client's side.
+if [ "$only" = all ] || [ "$only" = serve ]; then
+    echo
+    echo "== serve: a page of the puzzle list, per request (client's wall time)"
+    rm -f "$out/serve.db"
+    "$bin" import "$root/examples" --db "$out/serve.db" -q 2>/dev/null || true
+    "$bin" serve --db "$out/serve.db" --port 0 > "$out/serve.out" 2>&1 &
+    serve_pid=$!
+    port=""
+    for _ in $(seq 100); do
+        port=$(grep -oE '127\.0\.0\.1:[0-9]+' "$out/serve.out" | head -n 1 | cut -d: -f2 || true)
+        [ -n "$port" ] && break
+        sleep 0.05
+    done
+    python3 - "$port" "$out/serve.json" <<'PY'
+import http.client, json, statistics, sys, time
+port, out = int(sys.argv[1]), sys.argv[2]
+def timed(n, keep):
+    times, c = [], None
+    for _ in range(n):
+        if c is None:
+            c = http.client.HTTPConnection('127.0.0.1', port)
+        t = time.perf_counter()
+        c.request('GET', '/api/puzzles?page=1', headers={} if keep else {'Connection': 'close'})
+        r = c.getresponse(); r.read()
+        times.append(time.perf_counter() - t)
+        if not keep or r.will_close:
+            c.close(); c = None
+    times.sort()
+    return {'requests': n, 'median_ms': round(1000 * statistics.median(times), 3),
+            'p95_ms': round(1000 * times[n * 95 // 100], 3)}
+figures = {'kept_alive': timed(2000, True), 'new_connection': timed(500, False)}
+for k, v in figures.items():
+    print(f"{k:<16} {v['requests']:>5} requests  median {v['median_ms']:.3f} ms  95% {v['p95_ms']:.3f} ms")
+json.dump(figures, open(out, 'w'))
+PY
+    kill "$serve_pid"
+    wait "$serve_pid" 2>/dev/null || true
+    [ "$only" = serve ] && exit 0
+fi
 
 # Screenshots the size of a phone's (1080x1920), drawn by `slidedb render`:
 # half PNG, half JPEG (quality 90); in each, half in the first look (its

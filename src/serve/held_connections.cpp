@@ -1,5 +1,7 @@
 #include "serve/held_connections.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -101,6 +103,11 @@ bool HoldingServer::process_and_close_socket(int sock) {
     const milliseconds read_timeout(read_timeout_sec_ * 1000 + read_timeout_usec_ / 1000);
     const milliseconds write_timeout(write_timeout_sec_ * 1000 + write_timeout_usec_ / 1000);
     const Clock::duration keep_alive = std::chrono::seconds(keep_alive_timeout_sec_);
+    // An answer goes out as httplib writes it, head then body: waiting to
+    // join them (Nagle) met the client's delayed acknowledgement, and each
+    // request on a kept-alive connection took 40 ms more.
+    const int yes = 1;
+    ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
     bool ok = false;
     {
         const HeldConnections::Holding holding(sock);

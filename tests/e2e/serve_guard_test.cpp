@@ -245,6 +245,25 @@ TEST_F(ServeGuard, AContentLengthIsJudgedBeforeTheBody) {
     EXPECT_EQ(status_of(short_body.receive(10)), 400);
 }
 
+// Requests on one kept-alive connection, as a browser sends them. An answer
+// written in two parts (head, body) waited for the client's delayed
+// acknowledgement of the first: 44 ms a request; now well under 1 ms.
+// The bound is 40 times what it takes, and half what it took.
+TEST_F(ServeGuard, KeptAliveRequestsAreNotHeldBackByDelayedAcknowledgements) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    auto c = server.client();
+    c.set_keep_alive(true);
+    ASSERT_TRUE(c.Get("/api/puzzles?page=1"));  // connected
+    const auto began = Clock::now();
+    for (int i = 0; i < 20; ++i) {
+        auto r = c.Get("/api/puzzles?page=1");
+        ASSERT_TRUE(r);
+        EXPECT_EQ(r->status, 200);
+    }
+    EXPECT_LT(seconds_since(began), 0.44) << "20 requests on one connection";
+}
+
 // A line that never ends: in the head (a header line, the request line)
 // and in a chunked body (the chunk-size line). httplib keeps a line whole
 // until its end, so before each grew the server by every byte sent (100 MiB
