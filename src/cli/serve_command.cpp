@@ -100,7 +100,7 @@ void add_serve(CLI::App& app, Run& chosen) {
                            "A host name the server answers to besides 127.0.0.1, localhost and --bind (any other "
                            "Host header gets 421)");
             sub.add_flag("--read-only", o.read_only, "Turn Save off: nothing is written, anywhere");
-            sub.add_option("--jobs", o.jobs, "Searches at once; past them a search is refused with 503 at once")
+            sub.add_option("--jobs", o.jobs, "Searches at once, and statements (SQL box, reports) at once; past them one is refused with 503 at once")
                 ->capture_default_str()
                 ->check(CLI::Range(1, 256));
             sub.add_option("--sql", a.sql_files, "A report of your own (a .sql file), offered in the menu");

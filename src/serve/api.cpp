@@ -297,6 +297,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
                 res.set_content(message + "\n", "text/plain; charset=utf-8");
             };
             try {
+                const SearchSlot slot(app.statements);
                 const SqlDownload d = sql_download(*db, sql, Format::Csv, app.options.limits);
                 res.set_header("Content-Disposition", "attachment; filename=\"query.csv\"");
                 res.set_content(d.text, "text/csv; charset=utf-8");
@@ -309,6 +310,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
             }
             return;
         }
+        const SearchSlot slot(app.statements);
         const SqlDownload d = sql_download(*db, sql, Format::Json, app.options.limits);
         res.set_header("Content-Disposition", "attachment; filename=\"query.json\"");
         res.set_content(d.text, "application/json; charset=utf-8");
@@ -319,6 +321,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
         const ListFilter f = parse_filter({{"page", req.get_param_value("page")}});
         page = f.page;
     }
+    const SearchSlot slot(app.statements);
     const SqlPage p = sql_page(*db, sql, page, app.options.limits);
     Json j;
     j.begin_object().member("page", page).member("has_more", p.has_more).key("table").table(p.table).end_object();
@@ -326,6 +329,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
 }
 
 void report(App& app, const httplib::Request& req, httplib::Response& res) {
+    const SearchSlot slot(app.statements);
     auto db = app.pool.take();
     const Report r = run_report(app, *db, req.matches[1], params_of(req));
     json_reply(res, reports_text({r}, Format::Json));

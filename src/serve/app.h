@@ -29,9 +29,14 @@ struct HttpError : std::runtime_error {
 // connections: a search holds memory and a core. A request that finds every
 // slot taken is refused at once (503, Retry-After) rather than queued, so no
 // connection waits behind searches it cannot see.
+// Statements (the SQL box, the reports) take slots of their own, as many:
+// each holds a core, and memory as it builds its result, for up to
+// --sql-seconds.
 class SearchSlots {
 public:
-    SearchSlots(int n, int retry_seconds) : free_(n), retry_seconds_(retry_seconds) {}
+    // `busy`: the refusal's message.
+    SearchSlots(int n, int retry_seconds, std::string busy)
+        : free_(n), retry_seconds_(retry_seconds), busy_(std::move(busy)) {}
     // Throws HttpError 503 when every slot is taken.
     void take();
     // Frees the slot and gives what the search freed back to the system.
@@ -41,6 +46,7 @@ private:
     std::mutex mutex_;
     int free_;
     int retry_seconds_;
+    std::string busy_;
 };
 
 class SearchSlot {
@@ -58,10 +64,14 @@ struct App {
     explicit App(Options o)
         : options(std::move(o)),
           pool(options.db),
-          searches(options.jobs, std::max(1, static_cast<int>(options.limits.solve_seconds / 2))) {}
+          searches(options.jobs, std::max(1, static_cast<int>(options.limits.solve_seconds / 2)),
+                   "every search slot is busy (--jobs); try again in a moment"),
+          statements(options.jobs, std::max(1, static_cast<int>(options.limits.sql_seconds / 2)),
+                     "every statement slot is busy (--jobs statements at once); try again in a moment") {}
     Options options;
     ConnectionPool pool;
     SearchSlots searches;
+    SearchSlots statements;
     std::mutex writer;  // one Save at a time
 };
 

@@ -42,7 +42,7 @@ bool is_loopback(const std::string& address) {
 void SearchSlots::take() {
     std::lock_guard lock(mutex_);
     if (free_ == 0)
-        throw HttpError(503, "every search slot is busy (--jobs); try again in a moment", retry_seconds_);
+        throw HttpError(503, busy_, retry_seconds_);
     --free_;
 }
 

@@ -348,6 +348,57 @@ TEST_F(ServeGuard, AFullSearchPoolAnswers503AtOnce) {
     busy.join();
 }
 
+// Statements that run to their time limit, as many as --jobs: the next
+// one is refused at once (before, every request started a statement, and
+// a hundred of them shared the cores and the memory they built up), while
+// pages and searches go on.
+TEST_F(ServeGuard, AFullStatementPoolAnswers503AtOnce) {
+    Serving server(dir_, "--db t.db --jobs 2 --sql-seconds 3");
+    ASSERT_GT(server.port(), 0);
+    const std::string endless = "/api/query?sql=WITH%20RECURSIVE%20c(x)%20AS%20(SELECT%201%20UNION%20ALL%20SELECT%20x%2B1"
+                                "%20FROM%20c)%20SELECT%20count(*)%20FROM%20c";
+    std::vector<int> statuses(2);
+    std::vector<std::thread> busy;
+    for (int i = 0; i < 2; ++i)
+        busy.emplace_back([&, i] {
+            auto r = server.client().Get(endless);
+            statuses[static_cast<std::size_t>(i)] = r ? r->status : -1;
+        });
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    const auto asked = Clock::now();
+    auto r = server.client().Get(endless);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->get_header_value("Retry-After"), "1");
+    EXPECT_EQ(r->body,
+              "{\"error\":\"every statement slot is busy (--jobs statements at once); try again in a moment\"}");
+    EXPECT_LT(seconds_since(asked), 1.0);
+    // The page of the SQL box, a report and a CSV download say the same.
+    r = server.client().Get("/query?sql=SELECT%201");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    r = server.client().Get("/api/reports/summary");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    r = server.client().Get("/api/query?sql=SELECT%201&format=csv");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, "every statement slot is busy (--jobs statements at once); try again in a moment\n");
+    // Pages and searches do not wait on statements.
+    r = server.client().Get("/");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    r = server.client().Post("/api/solve", kFg, "text/plain");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    for (auto& t : busy) t.join();
+    EXPECT_EQ(statuses, (std::vector<int>{503, 503}));  // their own time limit
+    // The slots are free again.
+    r = server.client().Get("/api/query?sql=SELECT%201");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+}
+
 // SIGTERM while a search runs: the process ends at once, the search
 // abandoned, the database as it was.
 TEST_F(ServeGuard, StopsWithinTwoSecondsDuringASearch) {
