@@ -7,11 +7,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -81,6 +84,39 @@ inline Outcome run_shell(const TempDir& dir, const std::string& command, const s
 // Runs `slidedb ARGS`.
 inline Outcome slidedb(const TempDir& dir, const std::string& args, const std::string& stdin_text = "") {
     return run_shell(dir, std::string("'") + SLIDEDB_BINARY + "' " + args, stdin_text);
+}
+
+// Starts `slidedb ARGS` in `dir`, its stderr to `err_file` there, and
+// returns at once: its pid (the process is slidedb itself, exec'd).
+inline pid_t spawn_slidedb(const TempDir& dir, const std::string& args, const std::string& err_file = "err.txt") {
+    const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY + "' " + args + " 2> '" +
+                            err_file + "'";
+    const pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    return pid;
+}
+
+// Asks `ready` every 10 ms, for 30 s at most, until it holds; an exception
+// (a database not written yet) counts as not yet.
+inline bool wait_until(const std::function<bool()>& ready) {
+    for (int i = 0; i < 3000; ++i) {
+        try {
+            if (ready()) return true;
+        } catch (const std::exception&) {
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+}
+
+// Waits for a process spawned above: its wait status.
+inline int wait_status(pid_t pid) {
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    return wstatus;
 }
 
 inline std::int64_t count(SQLite::Database& db, const std::string& sql) {

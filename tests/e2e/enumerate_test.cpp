@@ -231,30 +231,18 @@ TEST(Enumerate, EnumeratedPuzzlesAreSourcesAndCountedApartFromSearches) {
 // the third run finishes the enumeration with the figures of one run.
 TEST(Enumerate, CtrlCAndSigtermStoreTheUnitsUnderWayAndTheSameCommandGoesOn) {
     TempDir dir;
-    const std::string args = " enumerate --size 5 --walls 0..1 --puzzle-clusters-only --db cut.db -j 1 -q";
+    const std::string args = "enumerate --size 5 --walls 0..1 --puzzle-clusters-only --db cut.db -j 1 -q";
     std::int64_t stored = 0;
     int run = 0;
     for (const int signal : {SIGINT, SIGTERM}) {
         ++run;
-        const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY + "'" + args + " 2> err.txt";
-        const pid_t pid = fork();
-        ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
+        const pid_t pid = spawn_slidedb(dir, args);
+        ASSERT_GT(pid, 0);
         // The run is recorded once it catches the signals; a moment later it is well under way.
-        for (int i = 0; i < 3000; ++i) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            try {
-                if (dump(dir / "cut.db", "SELECT COUNT(*) FROM imports") == std::to_string(run) + "\n") break;
-            } catch (const std::exception&) {
-            }
-        }
+        wait_until([&] { return dump(dir / "cut.db", "SELECT COUNT(*) FROM imports") == std::to_string(run) + "\n"; });
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         kill(pid, signal);
-        int wstatus = 0;
-        waitpid(pid, &wstatus, 0);
+        const int wstatus = wait_status(pid);
         ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);
         EXPECT_EQ(WEXITSTATUS(wstatus), 128 + signal);
         const std::string err = slurp(dir / "err.txt");
@@ -267,7 +255,7 @@ TEST(Enumerate, CtrlCAndSigtermStoreTheUnitsUnderWayAndTheSameCommandGoesOn) {
         EXPECT_LT(now, 5430);
         stored = now;
     }
-    const Outcome rest = slidedb(dir, args.substr(1));
+    const Outcome rest = slidedb(dir, args);
     ASSERT_EQ(rest.status, 0) << rest.err;
     EXPECT_EQ(rest.out.substr(0, rest.out.find("; this run")),
               "5x5 walls 0..1 (clusters that can give a puzzle): 5430/5430 units; clusters 353932, with a goal "

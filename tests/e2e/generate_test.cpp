@@ -75,22 +75,14 @@ TEST(Generate, HardestSearchRepeatsWhateverTheJobsAndImportsCleanly) {
 // far is written, and the rounds it names repeat the search exactly.
 TEST(Generate, HardestSearchStoppedByCtrlCWritesTheBestSoFarAndItsRoundsRepeatIt) {
     TempDir dir;
-    const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY +
-                            "' generate --hardest --size 5x5 --time 600 --seed 6 -j 1 -o cut.txt 2> err.txt";
-    const pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-        _exit(127);
-    }
+    const pid_t pid = spawn_slidedb(dir, "generate --hardest --size 5x5 --time 600 --seed 6 -j 1 -o cut.txt");
+    ASSERT_GT(pid, 0);
     // The first round's line is printed at once; a moment later more rounds are done.
-    for (int i = 0; i < 3000 && slurp(dir / "err.txt").find("round 1 ") == std::string::npos; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    wait_until([&] { return slurp(dir / "err.txt").find("round 1 ") != std::string::npos; });
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     const auto sent = std::chrono::steady_clock::now();
     kill(pid, SIGINT);
-    int wstatus = 0;
-    waitpid(pid, &wstatus, 0);
+    const int wstatus = wait_status(pid);
     // Long before the time limit: the search stopped.
     EXPECT_LT(std::chrono::steady_clock::now() - sent, std::chrono::seconds(60));
     ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);

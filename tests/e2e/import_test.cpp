@@ -128,26 +128,14 @@ TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
     write_file(dir / "z_bad.txt", "AA\n");
 
     // Kill the first run as soon as it has committed something.
-    const std::string cmd = std::string("cd '") + dir.path().string() + "' && exec '" + SLIDEDB_BINARY +
-                            "' import rush_18k.txt z_bad.txt --db cut.db --jobs 2 -q";
-    const pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-        _exit(127);
-    }
-    std::int64_t stored = 0;
-    for (int i = 0; i < 3000 && stored == 0; ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        try {
-            SQLite::Database peek((dir / "cut.db").string(), SQLite::OPEN_READONLY);
-            stored = count(peek, "SELECT COUNT(*) FROM solutions");
-        } catch (const std::exception&) {
-        }
-    }
+    const pid_t pid = spawn_slidedb(dir, "import rush_18k.txt z_bad.txt --db cut.db --jobs 2 -q", "kill.err");
+    ASSERT_GT(pid, 0);
+    wait_until([&] {
+        SQLite::Database peek((dir / "cut.db").string(), SQLite::OPEN_READONLY);
+        return count(peek, "SELECT COUNT(*) FROM solutions") > 0;
+    });
     kill(pid, SIGKILL);
-    int wstatus = 0;
-    waitpid(pid, &wstatus, 0);
+    const int wstatus = wait_status(pid);
     ASSERT_TRUE(WIFSIGNALED(wstatus)) << "the import finished before it could be killed";
     {
         SQLite::Database db((dir / "cut.db").string());
@@ -180,34 +168,25 @@ TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
 TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
     TempDir dir;
     fs::copy_file(test_data("boards/rush_18k.txt"), dir / "rush_18k.txt");
-    const std::string args = " import rush_18k.txt --db cut.db --jobs 2 -q";
+    const std::string args = "import rush_18k.txt --db cut.db --jobs 2 -q";
     auto peek = [&](const std::string& sql) {
         SQLite::Database db((dir / "cut.db").string(), SQLite::OPEN_READONLY);
         return dump(db, sql);
     };
     std::int64_t stored = 0;
     int run = 0;
-    for (const int signal : {SIGINT, SIGTERM}) {
-        ++run;
-        const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY + "'" + args + " 2> err.txt";
-        const pid_t pid = fork();
-        ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        // The run is recorded once it catches the signals; a moment later it is well under way.
-        for (int i = 0; i < 3000; ++i) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            try {
-                if (peek("SELECT COUNT(*) FROM imports") == std::to_string(run) + "\n") break;
-            } catch (const std::exception&) {
-            }
-        }
+    // The run is recorded once it catches the signals; a moment later it is well under way.
+    auto start = [&](int run) {
+        const pid_t pid = spawn_slidedb(dir, args);
+        wait_until([&] { return peek("SELECT COUNT(*) FROM imports") == std::to_string(run) + "\n"; });
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        return pid;
+    };
+    for (const int signal : {SIGINT, SIGTERM}) {
+        const pid_t pid = start(++run);
+        ASSERT_GT(pid, 0);
         kill(pid, signal);
-        int wstatus = 0;
-        waitpid(pid, &wstatus, 0);
+        const int wstatus = wait_status(pid);
         ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);
         EXPECT_EQ(WEXITSTATUS(wstatus), 128 + signal);
         const std::string err = slurp(dir / "err.txt");
@@ -232,26 +211,12 @@ TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
     }
     {
         // A second signal, of the other kind, ends it at once: whole batches only.
-        const std::string cmd = "cd '" + dir.path().string() + "' && exec '" + SLIDEDB_BINARY + "'" + args + " 2> err.txt";
-        const pid_t pid = fork();
-        ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        for (int i = 0; i < 3000; ++i) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            try {
-                if (peek("SELECT COUNT(*) FROM imports") == "3\n") break;
-            } catch (const std::exception&) {
-            }
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        const pid_t pid = start(++run);
+        ASSERT_GT(pid, 0);
         kill(pid, SIGINT);
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
         kill(pid, SIGTERM);
-        int wstatus = 0;
-        waitpid(pid, &wstatus, 0);
+        const int wstatus = wait_status(pid);
         ASSERT_TRUE(WIFSIGNALED(wstatus)) << "exited with " << WEXITSTATUS(wstatus);
         EXPECT_EQ(WTERMSIG(wstatus), SIGTERM);
         EXPECT_EQ(peek("PRAGMA integrity_check"), "ok\n");
@@ -260,7 +225,7 @@ TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
         EXPECT_LT(now, 18068);
         stored = now;
     }
-    const Outcome rest = slidedb(dir, args.substr(1));
+    const Outcome rest = slidedb(dir, args);
     ASSERT_EQ(rest.status, 0) << rest.err;
     SQLite::Database db((dir / "cut.db").string());
     EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");

@@ -25,6 +25,46 @@ std::string request(const std::string& method, const std::string& path, const st
            "\r\n\r\n" + body;
 }
 
+// Clients that each send a request line, then a header line every 2 s, and
+// never finish their request; `reopen`: one the server lets go connects
+// again at once.
+class SlowClients {
+public:
+    SlowClients(int port, int n, bool reopen) : port_(port), reopen_(reopen) {
+        for (int i = 0; i < n; ++i) {
+            auto c = open();
+            if (c->open()) ++opened_;
+            clients_.push_back(std::move(c));
+        }
+        dribble_ = std::thread([this] {
+            for (int line = 0; !done_; ++line) {
+                for (auto& c : clients_)
+                    if (!c->send("X-Line-" + std::to_string(line) + ": 1\r\n") && reopen_) c = open();
+                for (int i = 0; i < 20 && !done_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            }
+        });
+    }
+    ~SlowClients() { stop(); }
+    int opened() const { return opened_; }
+    void stop() {
+        done_ = true;
+        if (dribble_.joinable()) dribble_.join();
+    }
+
+private:
+    std::unique_ptr<RawConnection> open() const {
+        auto c = std::make_unique<RawConnection>(port_);
+        c->send("GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        return c;
+    }
+    int port_;
+    bool reopen_;
+    int opened_ = 0;
+    std::vector<std::unique_ptr<RawConnection>> clients_;
+    std::atomic<bool> done_{false};
+    std::thread dribble_;
+};
+
 class ServeGuard : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -55,19 +95,10 @@ protected:
 TEST_F(ServeGuard, AnswersOthersWhileSlowAndIdleClientsHoldConnections) {
     Serving server(dir_, "--db t.db");
     ASSERT_GT(server.port(), 0);
-    std::vector<std::unique_ptr<RawConnection>> idle, slow;
+    std::vector<std::unique_ptr<RawConnection>> idle;
     for (int i = 0; i < 50; ++i) idle.push_back(std::make_unique<RawConnection>(server.port()));
-    for (int i = 0; i < 4; ++i) {
-        slow.push_back(std::make_unique<RawConnection>(server.port()));
-        ASSERT_TRUE(slow.back()->send("GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
-    }
-    std::atomic<bool> done{false};
-    std::thread dribble([&] {
-        for (int line = 0; !done; ++line) {
-            for (auto& c : slow) c->send("X-Line-" + std::to_string(line) + ": 1\r\n");
-            for (int i = 0; i < 20 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-    });
+    SlowClients slow(server.port(), 4, false);
+    ASSERT_EQ(slow.opened(), 4);
     std::vector<double> waits;
     const auto began = Clock::now();
     while (seconds_since(began) < 20) {
@@ -79,8 +110,7 @@ TEST_F(ServeGuard, AnswersOthersWhileSlowAndIdleClientsHoldConnections) {
         EXPECT_EQ(r->status, 200);
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    done = true;
-    dribble.join();
+    slow.stop();
     std::sort(waits.begin(), waits.end());
     const double p95 = waits[waits.size() * 95 / 100];
     EXPECT_LT(p95, 0.2) << waits.size() << " requests, slowest " << waits.back() << " s";
@@ -93,23 +123,9 @@ TEST_F(ServeGuard, AnswersOthersWhileSlowAndIdleClientsHoldConnections) {
 TEST_F(ServeGuard, AnswersOthersWhenSlowClientsOutnumberItsThreads) {
     Serving server(dir_, "--db t.db");
     ASSERT_GT(server.port(), 0);
-    std::vector<std::unique_ptr<RawConnection>> slow;
-    for (int i = 0; i < 700; ++i) {
-        slow.push_back(std::make_unique<RawConnection>(server.port()));
-        ASSERT_TRUE(slow.back()->send("GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
-    }
-    std::atomic<bool> done{false};
-    std::thread dribble([&] {
-        for (int line = 0; !done; ++line) {
-            // A connection let go is opened again at once, as an attacker would.
-            for (auto& c : slow)
-                if (!c->send("X-Line-" + std::to_string(line) + ": 1\r\n")) {
-                    c = std::make_unique<RawConnection>(server.port());
-                    c->send("GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n");
-                }
-            for (int i = 0; i < 20 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-    });
+    // A connection let go is opened again at once, as an attacker would.
+    SlowClients slow(server.port(), 700, true);
+    ASSERT_EQ(slow.opened(), 700);
     std::vector<double> waits;
     int answered = 0;
     const auto began = Clock::now();
@@ -122,8 +138,7 @@ TEST_F(ServeGuard, AnswersOthersWhenSlowClientsOutnumberItsThreads) {
         if (r && r->status == 200) ++answered;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    done = true;
-    dribble.join();
+    slow.stop();
     EXPECT_EQ(answered, static_cast<int>(waits.size()));
     std::sort(waits.begin(), waits.end());
     const double p95 = waits[waits.size() * 95 / 100];
