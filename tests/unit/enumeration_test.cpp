@@ -159,6 +159,28 @@ TEST(Enumeration, SevenBySevenUnitAgreesWithTheSolver) {
     }
 }
 
+// The hardest 7x7 puzzle the 50-unit sample found (unit 137,910, shard
+// 13,106 of 17,476): the solver agrees on its figures, it is its cluster's
+// hardest start, and it is minimal: without any one of its pieces it needs
+// fewer moves.
+TEST(Enumeration, TheEightySixMoveSevenBySevenPuzzleIsHardestAndMinimal) {
+    const std::vector<std::string> rows = {"BCCDDDE", "BFF..GE", "HIII.GJ", "H.KLAAJ",
+                                           "MMKLNOO", ".PPPNQQ", ".RRRSS."};
+    const slidedb::Board board = slidedb::board_from_grid(rows, slidedb::Side::Right);
+    EXPECT_EQ(unit_of(Spec{7, 0, 0}, board), std::optional<std::uint64_t>(137910));
+    const slidedb::SolveResult solved = slidedb::solve(board);
+    EXPECT_EQ(solved.moves, 86);
+    EXPECT_EQ(solved.steps, 136);
+    EXPECT_EQ(solved.cluster_size, 52254u);
+    EXPECT_EQ(solved.hardest_moves, 86);
+    ASSERT_EQ(board.blocks.size(), 19u);
+    for (std::size_t i = 1; i < board.blocks.size(); ++i) {
+        slidedb::Board without = board;
+        without.blocks.erase(without.blocks.begin() + static_cast<std::ptrdiff_t>(i));
+        EXPECT_LT(slidedb::solve(without).moves, 86) << "without block " << i;
+    }
+}
+
 // The goal search leaves out moves that lead nowhere new (see
 // SignatureSearch::for_each_neighbour); every distance must still be the
 // solver's. A tenth of 5x5 with up to two walls, puzzle by puzzle, level
