@@ -26,7 +26,6 @@ struct Held {
 struct Registry {
     std::mutex mutex;
     std::unordered_map<int, Held> by_socket;
-    long long let_go = 0;
 };
 
 // Never destroyed: detached connection threads may end after main returns.
@@ -79,23 +78,10 @@ bool HeldConnections::let_go_longest_waiting() {
     }
     if (longest == r.by_socket.end()) return false;
     longest->second.let_go = true;
-    ++r.let_go;
     // Under the lock: the socket is still this connection's (Holding ends,
     // under the same lock, before it is closed).
     ::shutdown(longest->first, SHUT_RDWR);
     return true;
-}
-
-int HeldConnections::held() {
-    Registry& r = registry();
-    std::lock_guard lock(r.mutex);
-    return static_cast<int>(r.by_socket.size());
-}
-
-long long HeldConnections::let_go() {
-    Registry& r = registry();
-    std::lock_guard lock(r.mutex);
-    return r.let_go;
 }
 
 bool HoldingServer::process_and_close_socket(int sock) {

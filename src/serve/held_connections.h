@@ -39,9 +39,6 @@ public:
     // socket is shut down, so the thread answering it sees the client gone.
     // False when none waits (every one is being answered).
     static bool let_go_longest_waiting();
-    // Connections held now, and those let go since the process began.
-    static int held();
-    static long long let_go();
 };
 
 // httplib's server with each connection held: the loop over a connection's
