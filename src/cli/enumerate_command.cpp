@@ -177,7 +177,7 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
     if (const int stopped_by = g_interrupted) {
         std::fputs(fmt::format("slidedb enumerate: stopped by {}: {} units stored this run, {} of {} in all; the same "
                                "command goes on from there\n",
-                               stopped_by == SIGTERM ? "SIGTERM" : "Ctrl-C", writer.units_written(), t.units_done, t.units)
+                               stop_name(stopped_by), writer.units_written(), t.units_done, t.units)
                        .c_str(),
                    stderr);
         return 128 + stopped_by;

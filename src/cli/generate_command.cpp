@@ -113,10 +113,9 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
     std::fputs(plan.file_header().c_str(), out);
     for (const HardestStart& h : found) std::fputs(plan.file_entry(h.puzzle, h.moves, h.cluster_size).c_str(), out);
     if (const int stopped_by = g_interrupted) {
-        std::fflush(out);
         fmt::print(stderr, "slidedb generate: stopped by {} after round {}: the best found so far is written; "
                    "--rounds {} repeats the search\n",
-                   stopped_by == SIGTERM ? "SIGTERM" : "Ctrl-C", last.rounds, last.rounds);
+                   stop_name(stopped_by), last.rounds, last.rounds);
         return 128 + stopped_by;
     }
     return 0;

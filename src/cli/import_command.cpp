@@ -97,7 +97,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     if (stopped_by) {
         std::fputs(fmt::format("slidedb import: stopped by {}: {} puzzles ({} new) stored this run, {} files read to "
                                "the end; the same command goes on from there\n",
-                               stopped_by == SIGTERM ? "SIGTERM" : "Ctrl-C", t.puzzles_new + t.puzzles_known,
+                               stop_name(stopped_by), t.puzzles_new + t.puzzles_known,
                                t.puzzles_new, t.files)
                        .c_str(),
                    stderr);

@@ -14,6 +14,9 @@ extern volatile std::sig_atomic_t g_interrupted;
 // Exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells use.
 constexpr int kInterruptedStatus = 130;
 
+// How a command's stop message names the signal: "Ctrl-C" or "SIGTERM".
+inline const char* stop_name(int number) { return number == SIGTERM ? "SIGTERM" : "Ctrl-C"; }
+
 void catch_interrupt();
 // SIGINT and SIGTERM. A signal the process was started ignoring (SIGINT for
 // a job a script put in the background) stays ignored. `notice`, when

@@ -173,7 +173,7 @@ void solve(App& app, const httplib::Request& req, httplib::Response& res) {
     const Family& family = family_of(read.puzzle);
     SolveResult r;
     {
-        SearchSlot slot(app.searches);
+        WorkSlot slot(app.searches);
         r = family.solve(read.puzzle, solve_options(app.options.limits));
     }
     refuse_limit(r, app.options.limits);
@@ -196,7 +196,7 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     refuse_stored_limit(app, read.puzzle);
     Hint h;
     {
-        SearchSlot slot(app.searches);
+        WorkSlot slot(app.searches);
         h = serve::hint(family, read.puzzle, moves, solve_options(app.options.limits));
     }
     if (h.status == Status::Limit) {
@@ -235,7 +235,7 @@ void scan(App& app, const httplib::Request& req, httplib::Response& res) {
     std::optional<Image> debug;
     {
         // The scanner's work is a search of the picture: it takes a slot.
-        SearchSlot slot(app.searches);
+        WorkSlot slot(app.searches);
         auto decoded = decode_image(req.body);
         if (auto* e = std::get_if<DecodeError>(&decoded)) {
             error = e->message;
@@ -297,7 +297,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
                 res.set_content(message + "\n", "text/plain; charset=utf-8");
             };
             try {
-                const SearchSlot slot(app.statements);
+                const WorkSlot slot(app.statements);
                 const SqlDownload d = sql_download(*db, sql, Format::Csv, app.options.limits);
                 res.set_header("Content-Disposition", "attachment; filename=\"query.csv\"");
                 res.set_content(d.text, "text/csv; charset=utf-8");
@@ -310,7 +310,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
             }
             return;
         }
-        const SearchSlot slot(app.statements);
+        const WorkSlot slot(app.statements);
         const SqlDownload d = sql_download(*db, sql, Format::Json, app.options.limits);
         res.set_header("Content-Disposition", "attachment; filename=\"query.json\"");
         res.set_content(d.text, "application/json; charset=utf-8");
@@ -321,7 +321,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
         const ListFilter f = parse_filter({{"page", req.get_param_value("page")}});
         page = f.page;
     }
-    const SearchSlot slot(app.statements);
+    const WorkSlot slot(app.statements);
     const SqlPage p = sql_page(*db, sql, page, app.options.limits);
     Json j;
     j.begin_object().member("page", page).member("has_more", p.has_more).key("table").table(p.table).end_object();
@@ -329,7 +329,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
 }
 
 void report(App& app, const httplib::Request& req, httplib::Response& res) {
-    const SearchSlot slot(app.statements);
+    const WorkSlot slot(app.statements);
     auto db = app.pool.take();
     const Report r = run_report(app, *db, req.matches[1], params_of(req));
     json_reply(res, reports_text({r}, Format::Json));

@@ -25,17 +25,16 @@ struct HttpError : std::runtime_error {
     int retry_after;
 };
 
-// At most `n` searches at once (--jobs), whatever the number of
-// connections: a search holds memory and a core. A request that finds every
-// slot taken is refused at once (503, Retry-After) rather than queued, so no
-// connection waits behind searches it cannot see.
-// Statements (the SQL box, the reports) take slots of their own, as many:
-// each holds a core, and memory as it builds its result, for up to
-// --sql-seconds.
-class SearchSlots {
+// At most `n` of one kind of costly work at once (--jobs), whatever the
+// number of connections: searches, and apart from them statements (the SQL
+// box, the reports); each holds a core and memory for up to its time limit.
+// A request that finds every slot taken is refused at once (503,
+// Retry-After) rather than queued, so no connection waits behind work it
+// cannot see.
+class WorkSlots {
 public:
     // `busy`: the refusal's message.
-    SearchSlots(int n, int retry_seconds, std::string busy)
+    WorkSlots(int n, int retry_seconds, std::string busy)
         : free_(n), retry_seconds_(retry_seconds), busy_(std::move(busy)) {}
     // Throws HttpError 503 when every slot is taken.
     void take();
@@ -49,15 +48,15 @@ private:
     std::string busy_;
 };
 
-class SearchSlot {
+class WorkSlot {
 public:
-    explicit SearchSlot(SearchSlots& slots) : slots_(slots) { slots_.take(); }
-    ~SearchSlot() { slots_.give_back(); }
-    SearchSlot(const SearchSlot&) = delete;
-    SearchSlot& operator=(const SearchSlot&) = delete;
+    explicit WorkSlot(WorkSlots& slots) : slots_(slots) { slots_.take(); }
+    ~WorkSlot() { slots_.give_back(); }
+    WorkSlot(const WorkSlot&) = delete;
+    WorkSlot& operator=(const WorkSlot&) = delete;
 
 private:
-    SearchSlots& slots_;
+    WorkSlots& slots_;
 };
 
 struct App {
@@ -70,8 +69,8 @@ struct App {
                      "every statement slot is busy (--jobs statements at once); try again in a moment") {}
     Options options;
     ConnectionPool pool;
-    SearchSlots searches;
-    SearchSlots statements;
+    WorkSlots searches;
+    WorkSlots statements;
     std::mutex writer;  // one Save at a time
 };
 

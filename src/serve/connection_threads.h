@@ -15,8 +15,8 @@ namespace slidedb::serve {
 // httplib hands each accepted connection to enqueue(). Up to `limit`
 // connections are answered at once; past it, the one that has waited on its
 // client the longest is let go (HeldConnections), and accepting waits for
-// its thread to end (the listen backlog holds the rest). Searches are bounded apart, by
-// SearchSlots, so many connections never mean many searches.
+// its thread to end (the listen backlog holds the rest). Searches are
+// bounded apart, by WorkSlots, so many connections never mean many searches.
 class ConnectionThreads : public httplib::TaskQueue {
 public:
     explicit ConnectionThreads(int limit);

@@ -249,7 +249,7 @@ void query_page(App& app, const httplib::Request& req, httplib::Response& res) {
         if (sql.size() > app.options.limits.text_bytes) throw HttpError(413, "the statement is too long");
         std::int64_t page = 1;
         if (req.has_param("page")) page = parse_filter({{"page", req.get_param_value("page")}}).page;
-        const SearchSlot slot(app.statements);
+        const WorkSlot slot(app.statements);
         auto db = app.pool.take();
         std::string result;
         int status = 200;
@@ -296,7 +296,7 @@ void reports_page(App& app, const httplib::Request&, httplib::Response& res) {
 }
 
 void report_page(App& app, const httplib::Request& req, httplib::Response& res) {
-    const SearchSlot slot(app.statements);
+    const WorkSlot slot(app.statements);
     auto db = app.pool.take();
     const std::string name = req.matches[1];
     const Report r = run_report(app, *db, name, params_of(req));

@@ -41,7 +41,7 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
             const bool solved = known && find.getColumn(1).getInt() != 0;
             saved.push_back({known ? find.getColumn(0).getInt64() : 0, p.puzzle.key, !known});
             if (solved) continue;
-            SearchSlot slot(app.searches);
+            WorkSlot slot(app.searches);
             p.result = family_of(p.puzzle).solve(p.puzzle, solve_options(app.options.limits));
         }
     }

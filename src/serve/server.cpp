@@ -39,14 +39,14 @@ bool is_loopback(const std::string& address) {
     return false;
 }
 
-void SearchSlots::take() {
+void WorkSlots::take() {
     std::lock_guard lock(mutex_);
     if (free_ == 0)
         throw HttpError(503, busy_, retry_seconds_);
     --free_;
 }
 
-void SearchSlots::give_back() {
+void WorkSlots::give_back() {
     {
         std::lock_guard lock(mutex_);
         ++free_;
