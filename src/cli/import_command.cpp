@@ -35,9 +35,10 @@ struct ImportArgs {
 };
 
 int run_import_command(const ImportArgs& args, const std::string& command) {
-    // Ctrl-C, or a scheduler's SIGTERM: the parts under way are solved and
-    // stored, and the same command does the rest.
-    catch_stop("\nslidedb import: stopping once the parts under way are stored (a second signal quits at once)\n");
+    // Ctrl-C, or a scheduler's SIGTERM: the searches under way end at once,
+    // the puzzles solved so far are stored, and the same command does the rest.
+    catch_stop(
+        "\nslidedb import: stopping once the puzzles solved so far are stored (a second signal quits at once)\n");
     const auto started = std::chrono::steady_clock::now();
     OpenOptions open;
     open.force = args.force;
@@ -53,6 +54,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     const ShardArg part = parse_shard(args.shard);
     options.shard = {part.index, part.count};
     options.stop = [] { return g_interrupted != 0; };
+    options.solve.cancel = &g_interrupted;
 
     ImportWriter writer(*db, command, options.jobs, args.resolve);
     std::uint64_t failed_inputs = 0;

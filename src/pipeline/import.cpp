@@ -30,6 +30,7 @@ struct Part {
     FoundFile file;       // this part's puzzles and errors
     bool last = true;     // the file's last part: counts the file once
     bool needs_read = false;  // bytes still to be read by the parallel stage
+    bool cut = false;         // a stop dropped its last puzzles: the file is not read to the end
 };
 using PartPtr = std::shared_ptr<Part>;
 
@@ -119,6 +120,8 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
     SolveOnce once(writer.known_keys());
     std::atomic<std::uint64_t> searches{0};
     const int jobs = std::max(1, options.jobs);
+    const auto stopping = [&] { return options.stop && options.stop(); };
+    std::string cut_file;  // the file a stop cut, when one did
 
     tbb::task_arena arena(jobs);
     arena.execute([&] {
@@ -126,7 +129,7 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
             static_cast<std::size_t>(jobs) * 4,
             tbb::make_filter<void, PartPtr>(tbb::filter_mode::serial_in_order,
                                             [&](tbb::flow_control& fc) {
-                                                PartPtr p = options.stop && options.stop() ? nullptr : source.next();
+                                                PartPtr p = stopping() ? nullptr : source.next();
                                                 if (!p) fc.stop();
                                                 return p;
                                             }) &
@@ -142,15 +145,31 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
                 tbb::make_filter<PartPtr, PartPtr>(
                     tbb::filter_mode::parallel,
                     [&](PartPtr p) {
-                        for (FoundPuzzle& found : p->file.puzzles)
-                            found.result = once.result(found.puzzle.key, [&] {
-                                ++searches;
-                                return family_of(found.puzzle).solve(found.puzzle, options.solve);
-                            });
+                        // Once asked to stop, no search starts, and one
+                        // that ends after the stop may have been cut short
+                        // anywhere (its analysis too), so it is no answer:
+                        // the part keeps the puzzles before it, and the
+                        // same command solves the rest when run again.
+                        std::vector<FoundPuzzle>& puzzles = p->file.puzzles;
+                        for (std::size_t i = 0; i < puzzles.size(); ++i) {
+                            FoundPuzzle& found = puzzles[i];
+                            if (!stopping())
+                                found.result = once.result(found.puzzle.key, [&] {
+                                    ++searches;
+                                    return family_of(found.puzzle).solve(found.puzzle, options.solve);
+                                });
+                            if (stopping()) {
+                                puzzles.erase(puzzles.begin() + static_cast<std::ptrdiff_t>(i), puzzles.end());
+                                p->cut = true;
+                                break;
+                            }
+                        }
                         return p;
                     }) &
                 tbb::make_filter<PartPtr, void>(tbb::filter_mode::serial_in_order, [&](PartPtr p) {
-                    const std::vector<std::string> notes = writer.write(p->file, p->last);
+                    if (p->cut) cut_file = p->file.file;
+                    const std::vector<std::string> notes =
+                        writer.write(p->file, p->last && p->file.file != cut_file);
                     for (const FoundPuzzle& puzzle : p->file.puzzles)
                         if (puzzle.result) once.stored(puzzle.puzzle.key);
                     on_written(p->file, notes);

@@ -26,8 +26,10 @@ struct ImportOptions {
     SolveOptions solve;
     bool progress = false;  // a status line on stderr, redrawn in place
     ImportShard shard;      // the part of the walked files this run reads
-    // Asked before each part is handed out: once true, no part starts, and
-    // the parts under way are solved and stored (a run asked to stop).
+    // Asked before each part is handed out and each search: once true, no
+    // part or search starts, and the parts under way are stored with the
+    // puzzles solved so far (a run asked to stop). solve.cancel, set from
+    // the same flag, ends the searches under way at once.
     std::function<bool()> stop;
 };
 

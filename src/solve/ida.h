@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -31,6 +32,7 @@ struct IdaIteration {
 struct IdaLimits {
     std::uint64_t max_boards = std::numeric_limits<std::uint64_t>::max();  // generated, all iterations
     double max_seconds = 0;  // 0: no limit
+    const volatile std::sig_atomic_t* cancel = nullptr;  // non-zero: stop as at the time limit
     int max_bound = 255;
     // No solution costs less: an earlier search with another bound went
     // through every bound below it. The first iteration starts there.
@@ -119,6 +121,7 @@ private:
     }
 
     bool over_time() {
+        if (limits_.cancel && *limits_.cancel) stopped_ = true;
         if (limits_.max_seconds > 0 &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count() > limits_.max_seconds)
             stopped_ = true;

@@ -2,6 +2,7 @@
 // same for every family.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -16,7 +17,8 @@ enum class Status : std::uint8_t { Solved, Unsolvable, Limit };
 std::string_view status_name(Status s);  // "solved", "unsolvable", "limit"
 
 // What cut a search short.
-// Time: the seconds a search may take (SolveOptions::max_seconds).
+// Time: the seconds a search may take (SolveOptions::max_seconds), or the
+// run asked to stop (SolveOptions::cancel).
 enum class Cut : std::uint8_t { None, States, Memory, Time };
 std::string_view cut_name(Cut c);  // "", "states", "memory", "time"
 
@@ -41,6 +43,10 @@ struct SolveOptions {
     // Seconds a search (breadth-first or IDA*, the cluster's analysis
     // included) may take before it stops with status limit; 0: no limit.
     double max_seconds = 0;
+    // Non-zero once the run is asked to stop (a signal handler's flag): the
+    // search then stops as at its time limit, within milliseconds; null:
+    // never asked.
+    const volatile std::sig_atomic_t* cancel = nullptr;
     // Where a search keeps what it builds once for every puzzle (the tiles'
     // pattern tables); empty: the default folder.
     std::string cache_dir;

@@ -195,7 +195,7 @@ TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
             << err;
         EXPECT_NE(err.find("the same command goes on from there"), std::string::npos) << err;
         // Said as the signal came: what the wait is for.
-        EXPECT_NE(err.find("slidedb import: stopping once the parts under way are stored"), std::string::npos) << err;
+        EXPECT_NE(err.find("slidedb import: stopping once the puzzles solved so far are stored"), std::string::npos) << err;
         EXPECT_EQ(peek("PRAGMA integrity_check"), "ok\n");
         const std::int64_t now = std::stoll(peek("SELECT COUNT(*) FROM puzzles"));
         EXPECT_GE(now, stored);
@@ -236,6 +236,41 @@ TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
     EXPECT_EQ(count(db, "SELECT SUM(cluster_size) FROM solutions"), 84748070);
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE hardest_moves <> moves"), 0);
+}
+
+// Ctrl-C during a search of minutes (a 15-puzzle whose pattern tables must
+// be built first): the search ends at once and nothing of it is kept; the
+// puzzle solved before it is stored, and its file alone counts as read.
+TEST(Import, CtrlCEndsALongSearchAtOnceAndKeepsNothingOfIt) {
+    TempDir dir;
+    write_file(dir / "in/a_grid.txt", kFogleman);
+    write_file(dir / "in/b_korf.txt", "# goal: blank first\n1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n");
+    const pid_t pid = spawn_slidedb(dir, "import in --db cut.db --jobs 1 -q --cache-dir tables");
+    ASSERT_GT(pid, 0);
+    ASSERT_TRUE(wait_until(
+        [&] { return slurp(dir / "err.txt").find("slidedb: building the pattern table") != std::string::npos; }))
+        << slurp(dir / "err.txt");
+    const auto asked = std::chrono::steady_clock::now();
+    kill(pid, SIGINT);
+    const int wstatus = wait_status(pid);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+    ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);
+    EXPECT_EQ(WEXITSTATUS(wstatus), 130);
+    EXPECT_LT(seconds, 10.0);  // against a search that ignores the stop (a minute's build), not a timing
+    const std::string err = slurp(dir / "err.txt");
+    EXPECT_NE(err.find("slidedb import: stopped by Ctrl-C: 1 puzzles (1 new) stored this run, 1 files read to the end"),
+              std::string::npos)
+        << err;
+    SQLite::Database db((dir / "cut.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(dump(db, "PRAGMA integrity_check"), "ok\n");
+    EXPECT_EQ(dump(db, "SELECT p.family, s.status, s.moves FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id"),
+              "unblock|solved|49\n");
+    EXPECT_EQ(dump(db, "SELECT finished_at IS NULL, puzzles_new FROM imports"), "1|1\n");
+    // No table was finished, so none is on disk.
+    std::size_t files = 0;
+    if (fs::exists(dir / "tables"))
+        for (const auto& e : fs::recursive_directory_iterator(dir / "tables")) files += e.is_regular_file();
+    EXPECT_EQ(files, 0u);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <csignal>
 #include <cstdint>
 #include <map>
 #include <queue>
@@ -182,6 +183,20 @@ TEST(Engine, DeadlineCutsTheSearchBetweenLevels) {
                             Deadline::after(1e-9)),
               Cut::Time);
     EXPECT_EQ(levels.size(), 1u);
+}
+
+TEST(Engine, AskedToStopCutsTheSearchLikeTheClock) {
+    TokenRules<std::uint64_t> rules(kCorridor);
+    Visited<std::uint64_t> seen;
+    std::vector<TokenRules<std::uint64_t>::Move> path;
+    volatile std::sig_atomic_t asked = 0;
+    const Deadline deadline = Deadline::after(0, &asked);
+    EXPECT_EQ(bfs(rules, SolveOptions{}, seen, path, deadline).status, Status::Solved);  // not asked yet
+    asked = SIGTERM;
+    const SolveResult r = bfs(rules, SolveOptions{}, seen, path, deadline);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.cut, Cut::Time);
+    EXPECT_EQ(r.levels, (std::vector<Level>{{0, 1, 2, 2, 0}}));
 }
 
 TEST(Engine, NoGoalInTheClusterIsUnsolvable) {

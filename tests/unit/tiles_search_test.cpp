@@ -3,6 +3,7 @@
 // search finds the exact distance with a solution that replays.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <random>
 
 #include "families/tiles/cluster.h"
@@ -144,4 +145,37 @@ TEST(TilesSearch, StopsCleanlyAtTheTimeLimit) {
     EXPECT_TRUE(r.limit);
     EXPECT_EQ(r.generated, 65535u);  // stopped at the first look at the clock
     EXPECT_TRUE(r.solution.empty());
+}
+
+TEST(TilesSearch, StopsWhenCancelled) {
+    // As at the time limit: the flag is read with the clock.
+    const TileBoard goal = blank_last_goal(4, 4);
+    std::vector<std::vector<std::uint8_t>> singles;
+    for (std::uint8_t t = 1; t <= 15; ++t) singles.push_back({t});
+    const auto set = in_memory(goal, singles);
+    const volatile std::sig_atomic_t asked = 1;
+    IdaLimits limits;
+    limits.cancel = &asked;
+    const auto r = solve_by_ida(parse_board("0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1"), *set, limits);
+    EXPECT_FALSE(r.solved);
+    EXPECT_TRUE(r.limit);
+    EXPECT_EQ(r.generated, 65535u);
+    // Not asked: the same search goes past that look.
+    const volatile std::sig_atomic_t not_asked = 0;
+    limits.cancel = &not_asked;
+    limits.max_boards = 200'000;
+    EXPECT_EQ(solve_by_ida(parse_board("0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1"), *set, limits).generated,
+              200'000u);
+    // A table's build stops at its first block, and says why.
+    const Deadline stopped = Deadline::after(0, &asked);
+    EXPECT_TRUE(stopped.set());
+    EXPECT_TRUE(stopped.passed());
+    EXPECT_FALSE(Deadline::after(0, &not_asked).passed());
+    EXPECT_FALSE(Deadline::after(0).set());
+    try {
+        build_pattern_table(goal, {1, 2, 3}, nullptr, {}, stopped);
+        ADD_FAILURE() << "the build went on";
+    } catch (const BuildStopped& e) {
+        EXPECT_STREQ(e.what(), "the pattern table's build was asked to stop");
+    }
 }

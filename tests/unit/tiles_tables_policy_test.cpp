@@ -3,6 +3,7 @@
 // once, saying what to build and how, with nothing written.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <filesystem>
 #include <regex>
 
@@ -34,6 +35,33 @@ TEST(TilesTables, ABuildPastTheClockStopsTheSearchAtItsTime) {
         << r.reason;
     EXPECT_EQ(r.tables.built, 0);
     EXPECT_LT(r.seconds, 5.0);  // a bound against a build that ignores the clock, not a timing
+}
+
+// A run asked to stop (Ctrl-C during an import): the search under way ends
+// at once, in the table-free search or in a table's build, and says why.
+TEST(TilesTables, ASearchAskedToStopEndsAtOnceWhereverItIs) {
+    const volatile std::sig_atomic_t asked = SIGINT;
+    TilesOptions o;
+    o.cache_dir = "";
+    o.cancel = &asked;
+    const auto first = solve_tiles(parse_board(kStart), parse_board(kGoal), o);
+    EXPECT_EQ(first.status, Status::Limit);
+    EXPECT_EQ(first.cut, Cut::Time);
+    EXPECT_TRUE(std::regex_match(first.reason, std::regex(R"(stopped after \d+ s, when asked to)"))) << first.reason;
+    EXPECT_EQ(first.examined, 65535u);  // the flag is read with the clock
+    // Asked as the first table's build begins.
+    volatile std::sig_atomic_t later = 0;
+    o.cancel = &later;
+    o.on_build = [&](const BuildProgress& p) {
+        if (p.filled == 0 && !p.done) later = SIGINT;
+    };
+    const auto r = solve_tiles(parse_board(kStart), parse_board(kGoal), o);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.cut, Cut::Time);
+    EXPECT_TRUE(std::regex_match(r.reason, std::regex(R"(stopped after \d+ s while building the pattern tables \(when asked to\))")))
+        << r.reason;
+    EXPECT_EQ(r.tables.built, 0);
+    EXPECT_LT(r.seconds, 5.0);  // a bound against a build that ignores the flag, not a timing
 }
 
 TEST(TilesTables, ASearchThatMayNotBuildIsRefusedAndWritesNothing) {

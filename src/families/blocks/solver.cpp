@@ -29,7 +29,7 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
 
     // The move metric: the stored figures, and the whole cluster's analysis.
     const Rules<State, Words, Metric::Moves> moves(g, layout);
-    const Deadline deadline = Deadline::after(options.max_seconds);
+    const Deadline deadline = Deadline::after(options.max_seconds, options.cancel);
     out.figures = bfs(moves, options, seen, out.moves, deadline);
     SolveResult& r = out.figures;
     std::uint64_t peak = r.peak_bytes;

@@ -206,7 +206,9 @@ std::vector<std::uint8_t> build_pattern_table(const TileBoard& goal, const std::
             claim_batch();
             if (found) any.store(true, std::memory_order_relaxed);
         });
-        if (late.load()) throw BuildStopped("the pattern table's build passed its time limit");
+        if (late.load())
+            throw BuildStopped(deadline.cancelled() ? "the pattern table's build was asked to stop"
+                                                    : "the pattern table's build passed its time limit");
         if (!any.load()) break;
         now.swap(next);
         next.clear();

@@ -114,7 +114,10 @@ void solve_by_search(const TileBoard& start, const TileBoard& goal, const TilesO
             out.solution = r.solution;
             return true;
         }
-        if (out.examined >= options.max_states) {
+        if (options.cancel && *options.cancel) {
+            out.cut = Cut::Time;
+            out.reason = fmt::format("stopped after {:.0f} s, when asked to", elapsed());
+        } else if (out.examined >= options.max_states) {
             out.cut = Cut::States;
             out.reason = fmt::format("stopped after {} boards (--max-states)", out.examined);
         } else if (options.max_seconds > 0 && elapsed() >= options.max_seconds) {
@@ -130,6 +133,7 @@ void solve_by_search(const TileBoard& start, const TileBoard& goal, const TilesO
         IdaLimits l;
         l.max_boards = options.max_states - out.examined;
         if (options.max_seconds > 0) l.max_seconds = std::max(options.max_seconds - elapsed(), 1e-3);
+        l.cancel = options.cancel;
         return l;
     };
 
@@ -166,8 +170,8 @@ void solve_by_search(const TileBoard& start, const TileBoard& goal, const TilesO
         return;
     }
     if (!set) {
-        const Deadline deadline =
-            options.max_seconds > 0 ? Deadline::after(std::max(options.max_seconds - elapsed(), 1e-3)) : Deadline{};
+        const Deadline deadline = Deadline::after(
+            options.max_seconds > 0 ? std::max(options.max_seconds - elapsed(), 1e-3) : 0, options.cancel);
         const auto building = std::chrono::steady_clock::now();
         try {
             set = shared_patterns(canonical.goal, options, deadline);
@@ -175,8 +179,8 @@ void solve_by_search(const TileBoard& start, const TileBoard& goal, const TilesO
             out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - building).count();
             out.status = Status::Limit;
             out.cut = Cut::Time;
-            out.reason = fmt::format("stopped after {:.0f} s while building the pattern tables (time limit)",
-                                     out.seconds);
+            out.reason = fmt::format("stopped after {:.0f} s while building the pattern tables ({})", out.seconds,
+                                     deadline.cancelled() ? "when asked to" : "time limit");
             return;
         }
     }

@@ -2,6 +2,7 @@
 // boards, IDA* with pattern tables for the rest.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -25,6 +26,7 @@ struct TilesOptions {
     std::uint64_t max_states = 50'000'000;  // cluster boards, or boards IDA* may generate
     std::uint64_t max_memory = 0;           // bytes: tables, cluster and path; 0: no limit
     double max_seconds = 0;                 // IDA*'s time limit; 0: none
+    const volatile std::sig_atomic_t* cancel = nullptr;  // non-zero: stop at once, as at the time limit
     bool analyse_cluster = true;            // levels from the start and goal distances (small boards)
     std::uint64_t manhattan_boards = kManhattanBoards;  // the table-free search's budget
     std::filesystem::path cache_dir = pdb::default_cache_dir();  // pattern tables; empty: memory only

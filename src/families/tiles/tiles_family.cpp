@@ -304,6 +304,7 @@ public:
         o.analyse_cluster = options.analyse_cluster;
         o.max_memory = options.max_memory;
         o.max_seconds = options.max_seconds;
+        o.cancel = options.cancel;
         if (!options.cache_dir.empty()) o.cache_dir = options.cache_dir;
         o.on_build = build_listener(options.terminal);
         o.build_tables = options.build_tables;

@@ -78,7 +78,7 @@ SolveResult solve_as(const Board& board, const SolveOptions& options) {
         seen.set_budget(budget);
         seen.track_indices(options.analyse_cluster);
         moves.start(budget);
-        const Deadline deadline = Deadline::after(options.max_seconds);
+        const Deadline deadline = Deadline::after(options.max_seconds, options.cancel);
         SolveResult r = bfs(rules, options, seen, path, deadline, options.analyse_cluster ? &moves : nullptr);
         r.peak_bytes = std::max(r.peak_bytes, moves.peak_bytes());
         if (r.status == Status::Solved) r.solution = moves_text(board, path);
