@@ -21,13 +21,14 @@ namespace {
 struct ServeArgs {
     serve::Options options;
     std::vector<std::string> sql_files;
-    double image_mb = 10, text_mb = 1;
+    double image_mb = 10, text_mb = 1, held_mb = 256;
 };
 
 int run_serve(ServeArgs& a) {
     serve::Options o = a.options;
     o.limits.image_bytes = static_cast<std::size_t>(a.image_mb * (1 << 20));
     o.limits.text_bytes = static_cast<std::size_t>(a.text_mb * (1 << 20));
+    o.limits.held_bytes = static_cast<std::size_t>(a.held_mb * (1 << 20));
     if (o.limits.solve_memory == 0) o.limits.solve_memory = default_max_memory(o.jobs);
     for (const std::string& path : a.sql_files) {
         std::ifstream in(path, std::ios::binary);
@@ -119,6 +120,11 @@ void add_serve(CLI::App& app, Run& chosen) {
             sub.add_option("--max-text-mb", a.text_mb, "Largest board text or other body, in MiB")
                 ->capture_default_str()
                 ->check(CLI::Range(0.001, 1024.0));
+            sub.add_option("--max-held-mb", a.held_mb,
+                           "Request bodies held at once, each past its first 64 KiB, in MiB; past it an upload "
+                           "gets 503")
+                ->capture_default_str()
+                ->check(CLI::Range(0.0, 65536.0));
         },
         [](ServeArgs& a) { return run_serve(a); });
 }

@@ -12,6 +12,7 @@
 
 #include <httplib.h>
 
+#include "serve/body_budget.h"
 #include "serve/connection_pool.h"
 #include "serve/options.h"
 
@@ -88,7 +89,11 @@ void html_reply(httplib::Response& res, const std::string& html, int status = 20
 class Router {
 public:
     using Handler = std::function<void(const httplib::Request&, httplib::Response&)>;
-    Router(httplib::Server& server, const Limits& limits) : server_(server), limits_(limits) {}
+    Router(httplib::Server& server, const Limits& limits)
+        : server_(server), limits_(limits), bodies_(kOwnBodyBytes, limits.held_bytes) {}
+    // What any one body may hold without drawing on the shared budget: a
+    // board's text or a statement, many times over.
+    static constexpr std::size_t kOwnBodyBytes = 64 * 1024;
     void get(const std::string& pattern, Handler h);
     void post(const std::string& pattern, Handler h);
     // The methods that have a route for the path ("GET, POST"); "" for none.
@@ -98,6 +103,7 @@ private:
     Handler wrap(Handler h) const;
     httplib::Server& server_;
     Limits limits_;  // of a POST's body
+    BodyBudget bodies_;  // what POST bodies hold at once
     std::vector<std::pair<std::string, std::regex>> routes_;  // method, pattern
 };
 

@@ -12,6 +12,9 @@ namespace slidedb::serve {
 struct Limits {
     std::size_t image_bytes = 10u << 20;  // a screenshot's body
     std::size_t text_bytes = 1u << 20;    // a board's text, SQL, anything else
+    // Request bodies held at once, every one's past its first 64 KiB
+    // (serve/body_budget.h).
+    std::size_t held_bytes = 256u << 20;
     double solve_seconds = 10;            // one search, by the clock
     std::uint64_t solve_memory = 1ull << 30;  // bytes one search may hold
     std::uint64_t solve_states = 20'000'000;  // boards one search may keep

@@ -130,10 +130,27 @@ void Router::post(const std::string& pattern, Handler h) {
         }
         std::string body;
         std::size_t limit = limits_.text_bytes;
-        bool over = false;
+        bool over = false, crowded = false;
+        BodyBudget::Hold hold(bodies_);  // until the request is answered
+        const std::size_t most = std::max(limits_.text_bytes, limits_.image_bytes);
+        // Digits, judged before (length_refusal()).
+        const std::size_t stated =
+            req.has_header("Content-Length") ? std::min<std::size_t>(std::stoull(req.get_header_value("Content-Length")), most) : 0;
         const bool whole = content([&](const char* data, std::size_t n) {
-            over = body.size() + n > std::max(limits_.text_bytes, limits_.image_bytes);
+            over = body.size() + n > most;
             if (over) return false;
+            // A stated length is taken at its word, in one step; a chunked
+            // body grows by doubling. Each step is drawn first, with the old
+            // buffer it is copied from.
+            if (body.size() + n > body.capacity()) {
+                const std::size_t room = stated >= body.size() + n
+                                             ? stated
+                                             : std::max(body.size() + n, std::min(2 * body.capacity(), limit));
+                crowded = !hold.grow_to(room + body.capacity());
+                if (crowded) return false;
+                body.reserve(room);
+                hold.shrink_to(room);
+            }
             body.append(data, n);
             if (limit == limits_.text_bytes && is_picture_bytes(body)) limit = limits_.image_bytes;
             over = body.size() > limit;
@@ -141,10 +158,29 @@ void Router::post(const std::string& pattern, Handler h) {
         });
         if (!whole && !over && req.has_header("Content-Length"))
             over = std::stoull(req.get_header_value("Content-Length")) > limit;  // httplib skipped it unread
+        // A refused body is let go at once, and a large one's pages given
+        // back: refusals come in floods.
+        auto let_go = [&] {
+            const bool large = body.capacity() > kOwnBodyBytes;
+            std::string().swap(body);
+            if (large) give_back_free_memory();
+        };
+        if (crowded) {
+            let_go();
+            error_reply(req, res, 503,
+                        fmt::format("the server holds {} MiB of bodies still arriving or being answered, all it "
+                                    "takes at once (--max-held-mb); send it again in a moment",
+                                    bodies_.shared() >> 20));
+            res.set_header("Retry-After", "1");
+            res.set_header("Connection", "close");
+            return;
+        }
         if (over || !whole) {
+            const bool picture = is_picture_bytes(body);
+            let_go();
             if (!over)
                 error_reply(req, res, 400, "the body ended before the length it gave");
-            else if (is_picture_bytes(body))
+            else if (picture)
                 error_reply(req, res, 413,
                             fmt::format("the picture is larger than {} bytes (--max-image-mb)", limits_.image_bytes));
             else

@@ -80,6 +80,13 @@ ssize_t SocketStream::read(char* ptr, std::size_t size) {
         }
     } else if (taken_ + taken > body_budget_) {
         return -1;  // past any body the server takes, and what it reads and drops
+    } else if (size == 1) {
+        // httplib reads a chunked body's lines a byte at a time, its chunks
+        // in larger reads (a chunk's last byte may come alone, then its line).
+        line_ = ahead_[begin_] == '\n' ? 0 : line_ + 1;
+        if (line_ > kBodyLineBytes) return -1;
+    } else {
+        line_ = 0;
     }
     taken_ += taken;
     std::memcpy(ptr, ahead_.data() + begin_, taken);

@@ -4,9 +4,11 @@
 // byte at a time).
 //
 // A request gets at most so many bytes: its head (request line and header
-// lines) up to kHeadBytes, then up to the body budget. httplib holds a line
-// whole until its end, however long: a head or a chunk-size line that never
-// ends would otherwise grow the server's memory without bound.
+// lines) up to kHeadBytes, then up to the body budget, and the lines of a
+// chunked body (chunk sizes, trailers) up to kBodyLineBytes each. httplib
+// holds a line whole until its end, however long: a head or a chunk-size
+// line that never ends would otherwise grow the server's memory without
+// bound, or by the body budget on every connection.
 #pragma once
 
 #include <sys/types.h>
@@ -23,6 +25,7 @@ namespace slidedb::serve {
 class SocketStream : public httplib::Stream {
 public:
     static constexpr std::size_t kHeadBytes = 64 * 1024;
+    static constexpr std::size_t kBodyLineBytes = 8 * 1024;
 
     SocketStream(int sock, std::chrono::milliseconds read_timeout, std::chrono::milliseconds write_timeout,
                  std::size_t body_budget)
@@ -33,6 +36,7 @@ public:
         in_head_ = true;
         head_end_matched_ = 0;
         taken_ = 0;
+        line_ = 0;
     }
 
     bool is_readable() const override;
@@ -55,6 +59,7 @@ private:
     bool in_head_ = true;
     int head_end_matched_ = 0;  // of "\r\n\r\n", the bytes just taken
     std::size_t taken_ = 0;     // by this request, in its head or body
+    std::size_t line_ = 0;      // bytes of the body's line being read, its end not yet met
 };
 
 // Waits up to `timeout` for the socket to have bytes (or its end) to read.
