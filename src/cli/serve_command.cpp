@@ -21,7 +21,7 @@ namespace {
 struct ServeArgs {
     serve::Options options;
     std::vector<std::string> sql_files;
-    double image_mb = 10, text_mb = 1, held_mb = 256;
+    double image_mb = 10, text_mb = 1, held_mb = 256, free_mb = 1024;
 };
 
 int run_serve(ServeArgs& a) {
@@ -29,6 +29,7 @@ int run_serve(ServeArgs& a) {
     o.limits.image_bytes = static_cast<std::size_t>(a.image_mb * (1 << 20));
     o.limits.text_bytes = static_cast<std::size_t>(a.text_mb * (1 << 20));
     o.limits.held_bytes = static_cast<std::size_t>(a.held_mb * (1 << 20));
+    o.limits.min_free_bytes = static_cast<std::uint64_t>(a.free_mb * (1 << 20));
     if (o.limits.solve_memory == 0) o.limits.solve_memory = default_max_memory(o.jobs);
     for (const std::string& path : a.sql_files) {
         std::ifstream in(path, std::ios::binary);
@@ -120,6 +121,13 @@ void add_serve(CLI::App& app, Run& chosen) {
             sub.add_option("--max-text-mb", a.text_mb, "Largest board text or other body, in MiB")
                 ->capture_default_str()
                 ->check(CLI::Range(0.001, 1024.0));
+            sub.add_option("--max-save-puzzles", o.limits.save_puzzles, "Puzzles one Save may store; a larger file is for import")
+                ->capture_default_str()
+                ->check(CLI::Range(1, 1'000'000));
+            sub.add_option("--min-free-mb", a.free_mb,
+                           "Free space Save leaves on the database's disk, in MiB; with less, Save gets 507 (0: no check)")
+                ->capture_default_str()
+                ->check(CLI::Range(0.0, 1e9));
             sub.add_option("--max-held-mb", a.held_mb,
                            "Request bodies held at once, each past its first 64 KiB, in MiB; past it an upload "
                            "gets 503")

@@ -19,6 +19,9 @@ struct Limits {
     std::uint64_t solve_memory = 1ull << 30;  // bytes one search may hold
     std::uint64_t solve_states = 20'000'000;  // boards one search may keep
     double sql_seconds = 10;              // one statement of the SQL box
+    std::size_t save_puzzles = 100;       // puzzles one Save may store
+    // Save writes nothing while the database's disk has less free; 0: no check.
+    std::uint64_t min_free_bytes = 1ull << 30;
     std::size_t page_rows = 100;          // rows of a SQL result on one page
     std::size_t download_rows = 100'000;  // rows of a CSV or JSON download
 };

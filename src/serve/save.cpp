@@ -1,6 +1,7 @@
 #include "serve/save.h"
 
 #include <chrono>
+#include <filesystem>
 
 #include <fmt/format.h>
 #include <SQLiteCpp/Statement.h>
@@ -12,6 +13,27 @@
 #include "store/import_writer.h"
 
 namespace slidedb::serve {
+
+namespace {
+
+// Writes stop while the disk that holds the database is nearly full: a
+// client saving boards in a loop could otherwise fill it, and SQLite with
+// it, for every other program on the machine.
+void require_free_disk(const App& app) {
+    const std::uint64_t keep = app.options.limits.min_free_bytes;
+    if (keep == 0) return;
+    std::error_code ec;
+    const std::filesystem::path db = std::filesystem::absolute(app.options.db, ec);
+    const std::filesystem::space_info space = std::filesystem::space(db.parent_path(), ec);
+    if (ec) throw HttpError(507, fmt::format("the free space of the database's disk is not known ({}): nothing was saved",
+                                             ec.message()));
+    if (space.available < keep)
+        throw HttpError(507, fmt::format("the database's disk has {} MiB free, and the server keeps {} MiB free "
+                                         "(--min-free-mb): nothing was saved",
+                                         space.available >> 20, keep >> 20));
+}
+
+}  // namespace
 
 std::vector<Saved> save_board(App& app, std::string_view bytes) {
     if (app.options.read_only) throw HttpError(403, "this server is read-only (--read-only): Save is off");
@@ -27,6 +49,14 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
         for (const FoundError& e : file.errors) errors.push_back({e.line, e.message});
         throw HttpError(400, "nothing to save: " + error_lines(errors));
     }
+    // A Save is a board or a few, searched one after another in one request:
+    // a whole collection is for `slidedb import`.
+    const Limits& limits = app.options.limits;
+    if (file.puzzles.size() > limits.save_puzzles)
+        throw HttpError(413, fmt::format("a Save takes at most {} puzzles (--max-save-puzzles), and this holds {}: "
+                                         "import it with `slidedb import`",
+                                         limits.save_puzzles, file.puzzles.size()));
+    require_free_disk(app);
     const auto started = std::chrono::steady_clock::now();
     std::vector<Saved> saved;
     {
@@ -46,6 +76,7 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
         }
     }
     std::lock_guard lock(app.writer);
+    require_free_disk(app);  // again: the searches took a while, and other saves wrote
     auto db = open_database(app.options.db, Access::ReadWrite);
     ImportWriter writer(*db, "slidedb serve: save " + path, 1, false);
     writer.write(file);

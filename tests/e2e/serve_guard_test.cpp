@@ -368,6 +368,54 @@ TEST_F(ServeGuard, UploadsHeldAtOnceStayWithinTheirBudget) {
     EXPECT_EQ(status_of(answer), 422) << answer.substr(0, 300);
 }
 
+// Save is the only write: a client saving boards in a loop must not fill
+// the disk, nor hold a search slot for minutes with a whole collection in
+// one request (one Save of rush_18k took 22 s and wrote 33 MB).
+TEST_F(ServeGuard, ASaveCannotFillTheDiskNorTakeACollection) {
+    // Four boards: the primary piece at four places.
+    std::string boards;
+    for (int x = 0; x < 4; ++x) {
+        std::string row(6, '.');
+        row[x] = row[x + 1] = 'A';
+        boards += "....B.\n....B.\n" + row + "\n......\n......\n......\n\n";
+    }
+    const std::int64_t before = puzzles();
+    auto save = [](int port, const std::string& body) {
+        RawConnection c(port);
+        c.send(request("POST", "/api/save", "Host: 127.0.0.1\r\n", body));
+        return c.receive(30);
+    };
+    {
+        Serving server(dir_, "--db t.db --max-save-puzzles 3");
+        ASSERT_GT(server.port(), 0);
+        const std::string refused = save(server.port(), boards);
+        EXPECT_EQ(status_of(refused), 413) << refused;
+        EXPECT_NE(refused.find("a Save takes at most 3 puzzles (--max-save-puzzles), and this holds 4"),
+                  std::string::npos)
+            << refused;
+        EXPECT_EQ(puzzles(), before);
+    }
+    {
+        // More free space kept than any disk has: nothing is written.
+        Serving server(dir_, "--db t.db --min-free-mb 1000000000");
+        ASSERT_GT(server.port(), 0);
+        const std::string refused = save(server.port(), boards);
+        EXPECT_EQ(status_of(refused), 507) << refused;
+        EXPECT_NE(refused.find("MiB free, and the server keeps 1000000000 MiB free (--min-free-mb): nothing was saved"),
+                  std::string::npos)
+            << refused;
+        EXPECT_EQ(puzzles(), before);
+    }
+    {
+        // Within both, the four are saved.
+        Serving server(dir_, "--db t.db --max-save-puzzles 4 --min-free-mb 0");
+        ASSERT_GT(server.port(), 0);
+        const std::string answer = save(server.port(), boards);
+        EXPECT_EQ(status_of(answer), 200) << answer;
+        EXPECT_EQ(puzzles(), before + 4);
+    }
+}
+
 // A picture is known by its bytes: no Content-Type needed, as curl and an
 // HTML form send it.
 TEST_F(ServeGuard, APictureIsKnownByItsBytes) {
