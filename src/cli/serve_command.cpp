@@ -21,7 +21,7 @@ namespace {
 struct ServeArgs {
     serve::Options options;
     std::vector<std::string> sql_files;
-    double image_mb = 10, text_mb = 1, held_mb = 256, free_mb = 1024;
+    double image_mb = 10, text_mb = 1, held_mb = 256, free_mb = 1024, result_mb = 32, sql_memory_mb = 1024;
 };
 
 int run_serve(ServeArgs& a) {
@@ -30,6 +30,8 @@ int run_serve(ServeArgs& a) {
     o.limits.text_bytes = static_cast<std::size_t>(a.text_mb * (1 << 20));
     o.limits.held_bytes = static_cast<std::size_t>(a.held_mb * (1 << 20));
     o.limits.min_free_bytes = static_cast<std::uint64_t>(a.free_mb * (1 << 20));
+    o.limits.result_bytes = static_cast<std::size_t>(a.result_mb * (1 << 20));
+    o.limits.sql_memory = static_cast<std::uint64_t>(a.sql_memory_mb * (1 << 20));
     if (o.limits.solve_memory == 0) o.limits.solve_memory = default_max_memory(o.jobs);
     for (const std::string& path : a.sql_files) {
         std::ifstream in(path, std::ios::binary);
@@ -115,6 +117,14 @@ void add_serve(CLI::App& app, Run& chosen) {
             sub.add_option("--sql-seconds", o.limits.sql_seconds, "Time one statement of the SQL box may take")
                 ->capture_default_str()
                 ->check(CLI::PositiveNumber);
+            sub.add_option("--max-result-mb", a.result_mb,
+                           "Largest SQL result page or download, and any one value a statement makes, in MiB")
+                ->capture_default_str()
+                ->check(CLI::Range(0.001, 1024.0));
+            sub.add_option("--sql-memory-mb", a.sql_memory_mb,
+                           "Memory SQLite may hold in the server, every statement together, in MiB")
+                ->capture_default_str()
+                ->check(CLI::Range(16.0, 1048576.0));
             sub.add_option("--max-image-mb", a.image_mb, "Largest screenshot upload, in MiB")
                 ->capture_default_str()
                 ->check(CLI::Range(0.001, 1024.0));

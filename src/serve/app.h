@@ -63,7 +63,7 @@ private:
 struct App {
     explicit App(Options o)
         : options(std::move(o)),
-          pool(options.db),
+          pool(options.db, options.limits.result_bytes),
           searches(options.jobs, std::max(1, static_cast<int>(options.limits.solve_seconds / 2)),
                    "every search slot is busy (--jobs); try again in a moment"),
           statements(options.jobs, std::max(1, static_cast<int>(options.limits.sql_seconds / 2)),

@@ -4,7 +4,8 @@
 
 namespace slidedb::serve {
 
-ConnectionPool::ConnectionPool(std::string path) : path_(std::move(path)) {}
+ConnectionPool::ConnectionPool(std::string path, std::size_t value_bytes)
+    : path_(std::move(path)), value_bytes_(value_bytes) {}
 
 ConnectionPool::Lease ConnectionPool::take() {
     {
@@ -15,7 +16,9 @@ ConnectionPool::Lease ConnectionPool::take() {
             return Lease(*this, std::move(db));
         }
     }
-    return Lease(*this, open_database(path_, Access::ReadOnly));
+    auto db = open_database(path_, Access::ReadOnly);
+    if (value_bytes_ > 0) limit_value_bytes(*db, value_bytes_);
+    return Lease(*this, std::move(db));
 }
 
 void ConnectionPool::give_back(std::unique_ptr<SQLite::Database> db) {

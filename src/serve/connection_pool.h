@@ -18,7 +18,8 @@ namespace slidedb::serve {
 
 class ConnectionPool {
 public:
-    explicit ConnectionPool(std::string path);
+    // `value_bytes`: the longest text or blob a statement may make (0: SQLite's own limit).
+    explicit ConnectionPool(std::string path, std::size_t value_bytes = 0);
 
     class Lease {
     public:
@@ -42,6 +43,7 @@ private:
     void give_back(std::unique_ptr<SQLite::Database> db);
 
     std::string path_;
+    std::size_t value_bytes_;
     std::mutex mutex_;
     std::vector<std::unique_ptr<SQLite::Database>> free_;
 };

@@ -23,6 +23,8 @@ struct Limits {
     // Save writes nothing while the database's disk has less free; 0: no check.
     std::uint64_t min_free_bytes = 1ull << 30;
     std::size_t page_rows = 100;          // rows of a SQL result on one page
+    std::size_t result_bytes = 32u << 20;  // a SQL page's or download's cells, and any one value
+    std::uint64_t sql_memory = 1ull << 30;  // what SQLite may hold in the server, every statement together
     std::size_t download_rows = 100'000;  // rows of a CSV or JSON download
 };
 

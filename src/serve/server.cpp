@@ -254,6 +254,9 @@ Server::Server(Options options) {
     // Fails here, with the path, rather than on the first request.
     open_database(options.db, Access::ReadOnly);
     options.jobs = std::max(1, options.jobs);
+    // Statements of the SQL box hold SQLite's memory (a group_concat of
+    // large values): four held 6.6 GB. All of them together now stop at this.
+    limit_sqlite_memory(options.limits.sql_memory);
     impl_ = std::make_unique<Impl>(std::move(options));
     Impl& impl = *impl_;
     App& app = impl.app;

@@ -33,10 +33,27 @@ auto timed(const Limits& limits, Run run) {
     try {
         return run();
     } catch (const QueryStopped& e) {
+        if (e.why == QueryStopped::Why::Memory)
+            throw QueryStopped(e.why, fmt::format("stopped: the statements under way needed more than {} MiB "
+                                                  "(--sql-memory-mb); the database was not changed",
+                                                  limits.sql_memory >> 20));
         if (e.why != QueryStopped::Why::Timeout) throw;
         throw QueryStopped(e.why, fmt::format("stopped after {} s (--sql-seconds); the database was not changed",
                                               limits.sql_seconds));
     }
+}
+
+// A result is held whole before it is sent: past this it is refused.
+[[noreturn]] void too_large(const Limits& limits) {
+    throw HttpError(413, fmt::format("the result passes {} MiB (--max-result-mb); narrow the statement: fewer rows "
+                                     "or columns, or substr() of long values",
+                                     limits.result_bytes >> 20));
+}
+
+std::size_t row_bytes(const std::vector<std::string>& row) {
+    std::size_t n = 0;
+    for (const std::string& cell : row) n += cell.size() + 1;
+    return n;
 }
 
 // The orders of `hardest` (reports/hardest.sql).
@@ -84,6 +101,7 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
     const std::uint64_t skip = static_cast<std::uint64_t>(page - 1) * per;
     SqlPage out;
     std::uint64_t seen = 0;
+    std::size_t held = 0;
     bool full = false;
     // Counting past the page costs at most this much more time: a result
     // not counted to the end in it keeps its download links.
@@ -104,6 +122,7 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
                             out.has_more = full = true;
                             count_until = std::chrono::steady_clock::now() + kCountTime;
                         } else {
+                            if ((held += row_bytes(row)) > limits.result_bytes) too_large(limits);
                             out.table.rows.push_back(row);
                         }
                     }
@@ -129,6 +148,7 @@ SqlDownload sql_download(SQLite::Database& db, const std::string& sql, Format fo
                 throw HttpError(413, fmt::format("the result has over {} rows; narrow the statement (LIMIT)",
                                                  limits.download_rows));
             out.add(chunk);
+            if (d.text.size() > limits.result_bytes) too_large(limits);
         });
     });
     out.finish();

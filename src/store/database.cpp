@@ -207,4 +207,10 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
     }
 }
 
+void limit_sqlite_memory(std::uint64_t bytes) { sqlite3_hard_heap_limit64(static_cast<sqlite3_int64>(bytes)); }
+
+void limit_value_bytes(SQLite::Database& db, std::size_t bytes) {
+    sqlite3_limit(db.getHandle(), SQLITE_LIMIT_LENGTH, static_cast<int>(std::min<std::size_t>(bytes, 1'000'000'000)));
+}
+
 }  // namespace slidedb

@@ -55,4 +55,14 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
 // Schema files applied to a database (its PRAGMA user_version).
 int schema_version(SQLite::Database& db);
 
+// The most memory SQLite may hold in this process, over every connection
+// (0: no limit). Past it a statement fails with SQLite's out-of-memory
+// error, which query_stream() reports as QueryStopped (Why::Memory); a
+// write fails whole and leaves the database as it was.
+void limit_sqlite_memory(std::uint64_t bytes);
+
+// The longest text or blob a statement on this connection may make; past
+// it the statement fails ("string or blob too big").
+void limit_value_bytes(SQLite::Database& db, std::size_t bytes);
+
 }  // namespace slidedb

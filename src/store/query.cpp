@@ -56,6 +56,11 @@ using Stmt = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
 [[noreturn]] void sql_error(sqlite3* db, int code) {
     const std::string why = sqlite3_errmsg(db);
     const int primary = code & 0xff;
+    if (primary == SQLITE_NOMEM)
+        throw QueryStopped(QueryStopped::Why::Memory,
+                           fmt::format("stopped: it needed more than the {} MiB SQLite may hold here; the database "
+                                       "was not changed",
+                                       sqlite3_hard_heap_limit64(-1) >> 20));
     if (primary == SQLITE_AUTH || primary == SQLITE_READONLY || why.find("readonly") != std::string::npos ||
         why == "not authorized" || why == "authorization denied")
         throw StoreError(fmt::format("queries are read-only; the statement was refused and nothing was "
@@ -161,6 +166,7 @@ void query_stream(SQLite::Database& database, const std::string& sql, const Para
     };
     seen_number.assign(static_cast<std::size_t>(n), false);
     seen_text.assign(static_cast<std::size_t>(n), false);
+    std::size_t chunk_bytes = 0;
     for (;;) {
         const int rc = sqlite3_step(st.get());
         if (rc == SQLITE_DONE) break;
@@ -176,8 +182,10 @@ void query_stream(SQLite::Database& database, const std::string& sql, const Para
             if (type == SQLITE_TEXT || type == SQLITE_BLOB) seen_text[static_cast<std::size_t>(c)] = true;
             row.push_back(cell_text(st.get(), c, type));
         }
+        for (const std::string& cell : row) chunk_bytes += cell.size();
         chunk.rows.push_back(std::move(row));
-        if (chunk.rows.size() >= chunk_rows) {
+        if (chunk.rows.size() >= chunk_rows || chunk_bytes >= kChunkBytes) {
+            chunk_bytes = 0;
             send();
             // Time spent handing rows out counts too, and so does Ctrl-C.
             if (watch.should_stop()) stopped(watch, limits);

@@ -28,17 +28,20 @@ struct QueryLimits {
     const volatile std::sig_atomic_t* cancel = nullptr;  // nonzero: stop now
 };
 
-// A statement stopped by its limits, not by an error of its own.
+// A statement stopped by its limits, not by an error of its own: its time,
+// a signal, or the memory SQLite may hold (limit_sqlite_memory()).
 struct QueryStopped : StoreError {
-    enum class Why { Timeout, Cancelled };
+    enum class Why { Timeout, Cancelled, Memory };
     QueryStopped(Why w, const std::string& what) : StoreError(what), why(w) {}
     Why why;
 };
 
 // Runs one statement and hands its rows over as they come, in tables of at
-// most chunk_rows rows; the first call names the columns and may have no
-// rows. Throws StoreError with SQLite's reason (a refused write says so), or
+// most chunk_rows rows, fewer when their values pass kChunkBytes (so a caller
+// that holds no more than it must can judge a result of long values in
+// time); the first call names the columns and may have no rows. Throws StoreError with SQLite's reason (a refused write says so), or
 // QueryStopped.
+constexpr std::size_t kChunkBytes = 1 << 20;
 void query_stream(SQLite::Database& db, const std::string& sql, const Params& params, const QueryLimits& limits,
                   const std::function<void(const Table&)>& on_rows, std::size_t chunk_rows = 256);
 

@@ -512,6 +512,50 @@ TEST_F(ServeGuard, AFullStatementPoolAnswers503AtOnce) {
     EXPECT_EQ(r->status, 200);
 }
 
+// Statements made to hold memory: a value built of large ones (four such
+// statements held 6.6 GB before), results of long values on a page or in a
+// download (one CSV download held 2.2 GB before its time ran out), and a
+// statement past the memory SQLite may hold in the server.
+TEST_F(ServeGuard, StatementsCannotHoldTheServersMemory) {
+    Serving server(dir_, "--db t.db --max-result-mb 1 --sql-memory-mb 16");
+    ASSERT_GT(server.port(), 0);
+    const std::uint64_t idle_peak = server.peak_rss();
+    auto ask = [&](const std::string& sql, const std::string& format = "") {
+        httplib::Params params{{"sql", sql}};
+        if (!format.empty()) params.emplace("format", format);
+        auto r = server.client().Get("/api/query", params, httplib::Headers{});
+        return r ? std::pair{r->status, r->body} : std::pair{-1, std::string()};
+    };
+    // n rows r(i), then a statement over them.
+    auto of = [](int n, const std::string& rest) {
+        std::string sql = "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < ";
+        sql += std::to_string(n);
+        sql += ") ";
+        sql += rest;
+        return sql;
+    };
+    // One value past the longest a statement may make (--max-result-mb).
+    EXPECT_EQ(ask(of(900, "SELECT length(group_concat(zeroblob(1000000))) FROM r")),
+              (std::pair{400, std::string("{\"error\":\"SQL error: string or blob too big\"}")}));
+    // Values within it that pass the memory SQLite may hold.
+    const auto [status, body] = ask(of(30, "SELECT sum(length(b)) FROM (SELECT randomblob(900000) AS b FROM r ORDER BY i DESC)"));
+    EXPECT_EQ(status, 503) << body;
+    EXPECT_EQ(body, "{\"error\":\"stopped: the statements under way needed more than 16 MiB (--sql-memory-mb); the "
+                    "database was not changed\"}");
+    // A page and a download past 1 MiB of values, and one within.
+    const std::string too_long = "{\"error\":\"the result passes 1 MiB (--max-result-mb); narrow the statement: fewer rows "
+                                 "or columns, or substr() of long values\"}";
+    EXPECT_EQ(ask(of(20, "SELECT printf('%.100000c', 'x') FROM r")), (std::pair{413, too_long}));
+    const auto csv = ask(of(20, "SELECT printf('%.100000c', 'x') FROM r"), "csv");
+    EXPECT_EQ(csv.first, 413);
+    EXPECT_NE(csv.second.find("the result passes 1 MiB (--max-result-mb)"), std::string::npos) << csv.second;
+    const auto fine = ask(of(5, "SELECT printf('%.100000c', 'x') FROM r"), "csv");
+    EXPECT_EQ(fine.first, 200);
+    EXPECT_EQ(fine.second.size(), std::string("\"printf('%.100000c', 'x')\"\r\n").size() + 5 * (100000 + 2))
+        << fine.second.substr(0, 80);
+    EXPECT_LT(server.peak_rss(), idle_peak + (64 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+}
+
 // SIGTERM while a search runs: the process ends at once, the search
 // abandoned, the database as it was.
 TEST_F(ServeGuard, StopsWithinTwoSecondsDuringASearch) {
