@@ -139,18 +139,23 @@ void Router::post(const std::string& pattern, Handler h) {
         const bool whole = content([&](const char* data, std::size_t n) {
             over = body.size() + n > most;
             if (over) return false;
-            // A stated length is taken at its word, in one step; a chunked
-            // body grows by doubling. Each step is drawn first, with the old
-            // buffer it is copied from.
+            // A stated length is reserved in one step, its pages taken as
+            // bytes come, and drawn as they come: holding the budget takes
+            // sending it. A chunked body grows by doubling, each step drawn
+            // first, with the old buffer it is copied from.
             if (body.size() + n > body.capacity()) {
-                const std::size_t room = stated >= body.size() + n
-                                             ? stated
-                                             : std::max(body.size() + n, std::min(2 * body.capacity(), limit));
-                crowded = !hold.grow_to(room + body.capacity());
-                if (crowded) return false;
-                body.reserve(room);
-                hold.shrink_to(room);
+                if (stated >= body.size() + n) {
+                    body.reserve(stated);
+                } else {
+                    const std::size_t room = std::max(body.size() + n, std::min(2 * body.capacity(), limit));
+                    crowded = !hold.grow_to(room + body.capacity());
+                    if (crowded) return false;
+                    body.reserve(room);
+                    hold.shrink_to(room);
+                }
             }
+            crowded = !hold.grow_to(body.size() + n);
+            if (crowded) return false;
             body.append(data, n);
             if (limit == limits_.text_bytes && is_picture_bytes(body)) limit = limits_.image_bytes;
             over = body.size() > limit;

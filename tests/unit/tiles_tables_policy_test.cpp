@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 #include <regex>
+#include <string>
 
 #include "families/tiles/format.h"
 #include "families/tiles/solver.h"
@@ -20,6 +21,17 @@ namespace {
 const char* kGoal = "1 2 3 4 / 5 0 6 7 / 8 9 10 11 / 12 13 14 15";
 const char* kStart = "15 14 13 12 / 11 0 10 7 / 8 9 6 5 / 4 3 2 1";  // six swaps: reachable
 
+// A search stopped in its first table's build, for `why` ("time limit").
+// The seconds are the machine's: 0 alone, more on a busy one.
+void expect_stopped_building(const TilesOutcome& r, const std::string& why) {
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.cut, Cut::Time);
+    EXPECT_TRUE(std::regex_match(r.reason, std::regex(R"(stopped after \d+ s while building the pattern tables \()" + why + R"(\))")))
+        << r.reason;
+    EXPECT_EQ(r.tables.built, 0);
+    EXPECT_LT(r.seconds, 5.0);  // a bound against a build that ignores its stop, not a timing
+}
+
 }  // namespace
 
 TEST(TilesTables, ABuildPastTheClockStopsTheSearchAtItsTime) {
@@ -27,14 +39,7 @@ TEST(TilesTables, ABuildPastTheClockStopsTheSearchAtItsTime) {
     o.cache_dir = "";
     o.manhattan_boards = 0;  // straight to the tables
     o.max_seconds = 0.05;
-    const auto r = solve_tiles(parse_board(kStart), parse_board(kGoal), o);
-    EXPECT_EQ(r.status, Status::Limit);
-    EXPECT_EQ(r.cut, Cut::Time);
-    // The seconds are the machine's: 0 alone, more on a busy one.
-    EXPECT_TRUE(std::regex_match(r.reason, std::regex(R"(stopped after \d+ s while building the pattern tables \(time limit\))")))
-        << r.reason;
-    EXPECT_EQ(r.tables.built, 0);
-    EXPECT_LT(r.seconds, 5.0);  // a bound against a build that ignores the clock, not a timing
+    expect_stopped_building(solve_tiles(parse_board(kStart), parse_board(kGoal), o), "time limit");
 }
 
 // A run asked to stop (Ctrl-C during an import): the search under way ends
@@ -55,13 +60,7 @@ TEST(TilesTables, ASearchAskedToStopEndsAtOnceWhereverItIs) {
     o.on_build = [&](const BuildProgress& p) {
         if (p.filled == 0 && !p.done) later = SIGINT;
     };
-    const auto r = solve_tiles(parse_board(kStart), parse_board(kGoal), o);
-    EXPECT_EQ(r.status, Status::Limit);
-    EXPECT_EQ(r.cut, Cut::Time);
-    EXPECT_TRUE(std::regex_match(r.reason, std::regex(R"(stopped after \d+ s while building the pattern tables \(when asked to\))")))
-        << r.reason;
-    EXPECT_EQ(r.tables.built, 0);
-    EXPECT_LT(r.seconds, 5.0);  // a bound against a build that ignores the flag, not a timing
+    expect_stopped_building(solve_tiles(parse_board(kStart), parse_board(kGoal), o), "when asked to");
 }
 
 TEST(TilesTables, ASearchThatMayNotBuildIsRefusedAndWritesNothing) {
