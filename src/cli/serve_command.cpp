@@ -142,7 +142,7 @@ void add_serve(CLI::App& app, Run& chosen) {
                            "Request bodies held at once, each past its first 64 KiB, in MiB; past it an upload "
                            "gets 503")
                 ->capture_default_str()
-                ->check(CLI::Range(0.0, 65536.0));
+                ->check(CLI::Range(1.0, 65536.0));
         },
         [](ServeArgs& a) { return run_serve(a); });
 }
