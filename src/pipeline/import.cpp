@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -121,7 +122,7 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
     std::atomic<std::uint64_t> searches{0};
     const int jobs = std::max(1, options.jobs);
     const auto stopping = [&] { return options.stop && options.stop(); };
-    std::string cut_file;  // the file a stop cut, when one did
+    std::optional<std::string> cut_file;  // the file a stop cut last (parts are written in order)
 
     tbb::task_arena arena(jobs);
     arena.execute([&] {
@@ -168,8 +169,7 @@ ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptio
                     }) &
                 tbb::make_filter<PartPtr, void>(tbb::filter_mode::serial_in_order, [&](PartPtr p) {
                     if (p->cut) cut_file = p->file.file;
-                    const std::vector<std::string> notes =
-                        writer.write(p->file, p->last && p->file.file != cut_file);
+                    const std::vector<std::string> notes = writer.write(p->file, p->last && p->file.file != cut_file);
                     for (const FoundPuzzle& puzzle : p->file.puzzles)
                         if (puzzle.result) once.stored(puzzle.puzzle.key);
                     on_written(p->file, notes);

@@ -3,7 +3,7 @@
 namespace slidedb::serve {
 
 bool BodyBudget::Hold::grow_to(std::size_t bytes) {
-    const std::size_t want = bytes > budget_.own_ ? bytes - budget_.own_ : 0;
+    const std::size_t want = budget_.past_own(bytes);
     if (want <= drawn_) return true;
     const std::size_t more = want - drawn_;
     std::size_t now = budget_.drawn_.load(std::memory_order_relaxed);
@@ -15,7 +15,7 @@ bool BodyBudget::Hold::grow_to(std::size_t bytes) {
 }
 
 void BodyBudget::Hold::shrink_to(std::size_t bytes) {
-    const std::size_t want = bytes > budget_.own_ ? bytes - budget_.own_ : 0;
+    const std::size_t want = budget_.past_own(bytes);
     if (want >= drawn_) return;
     budget_.drawn_.fetch_sub(drawn_ - want, std::memory_order_relaxed);
     drawn_ = want;

@@ -34,10 +34,10 @@ public:
         std::size_t drawn_ = 0;
     };
 
-    std::size_t drawn() const { return drawn_.load(std::memory_order_relaxed); }
     std::size_t shared() const { return shared_; }
 
 private:
+    std::size_t past_own(std::size_t bytes) const { return bytes > own_ ? bytes - own_ : 0; }
     std::size_t own_, shared_;
     std::atomic<std::size_t> drawn_{0};
 };

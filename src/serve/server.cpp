@@ -134,8 +134,9 @@ void Router::post(const std::string& pattern, Handler h) {
         BodyBudget::Hold hold(bodies_);  // until the request is answered
         const std::size_t most = std::max(limits_.text_bytes, limits_.image_bytes);
         // Digits, judged before (length_refusal()).
-        const std::size_t stated =
-            req.has_header("Content-Length") ? std::min<std::size_t>(std::stoull(req.get_header_value("Content-Length")), most) : 0;
+        const std::uint64_t declared =
+            req.has_header("Content-Length") ? std::stoull(req.get_header_value("Content-Length")) : 0;
+        const std::size_t stated = std::min<std::uint64_t>(declared, most);
         const bool whole = content([&](const char* data, std::size_t n) {
             over = body.size() + n > most;
             if (over) return false;
@@ -161,8 +162,7 @@ void Router::post(const std::string& pattern, Handler h) {
             over = body.size() > limit;
             return !over;
         });
-        if (!whole && !over && req.has_header("Content-Length"))
-            over = std::stoull(req.get_header_value("Content-Length")) > limit;  // httplib skipped it unread
+        if (!whole && !over) over = declared > limit;  // httplib skipped it unread
         // A refused body is let go at once, and a large one's pages given
         // back: refusals come in floods.
         auto let_go = [&] {

@@ -36,12 +36,14 @@ struct QueryStopped : StoreError {
     Why why;
 };
 
-// Runs one statement and hands its rows over as they come, in tables of at
-// most chunk_rows rows, fewer when their values pass kChunkBytes (so a caller
-// that holds no more than it must can judge a result of long values in
-// time); the first call names the columns and may have no rows. Throws StoreError with SQLite's reason (a refused write says so), or
-// QueryStopped.
 constexpr std::size_t kChunkBytes = 1 << 20;
+
+// Runs one statement and hands its rows over as they come, in tables of at
+// most chunk_rows rows, fewer when their values pass kChunkBytes (so a
+// caller that holds no more than it must can judge a result of long values
+// in time); the first call names the columns and may have no rows. Throws
+// StoreError with SQLite's reason (a refused write says so), or
+// QueryStopped.
 void query_stream(SQLite::Database& db, const std::string& sql, const Params& params, const QueryLimits& limits,
                   const std::function<void(const Table&)>& on_rows, std::size_t chunk_rows = 256);
 
