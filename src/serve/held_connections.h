@@ -44,7 +44,21 @@ public:
 // httplib's server with each connection held: the loop over a connection's
 // requests is this one (keep-alive count and timeout, read and write
 // timeouts as set on the server), so its socket is known and can be let go.
+// So is the loop accepting connections (accept_loop.cpp).
 class HoldingServer : public httplib::Server {
+public:
+    // Accepts connections on `listener`, the socket bound, until
+    // stop_accepting(), and closes it; each
+    // answered on a thread of new_task_queue(); then waits for them as the
+    // queue's shutdown() does. httplib's own loop ends the server on any
+    // failed accept but one (a full descriptor table): a connection reset
+    // before it was taken, or the kernel short of memory for a moment,
+    // would leave the process up and nobody answered.
+    void accept_until_stopped(int listener);
+    // From any thread, before or during accept_until_stopped(): it returns
+    // within a tenth of a second, and kept-alive connections end their waits.
+    void stop_accepting();
+
 private:
     bool process_and_close_socket(int sock) override;
 };

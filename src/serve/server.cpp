@@ -218,11 +218,6 @@ struct Server::Impl {
     int port = 0;
     int listener = -1;  // the listening socket, once bound
     std::unique_ptr<SameOrigin> origin;  // made once the port is known
-    // A stop asked for before the server runs (a signal right after the
-    // address is printed) must still end run(): httplib's stop() does
-    // nothing until its loop is running.
-    std::atomic<bool> stop_asked{false};
-    std::atomic<bool> run_over{false};
 };
 
 // A body's stated length, judged before a byte of it is read: one
@@ -369,19 +364,11 @@ int Server::bind() {
 }
 
 bool Server::run() {
-    if (!impl_->stop_asked) impl_->http.listen_after_bind();
-    impl_->run_over = true;
+    impl_->http.accept_until_stopped(impl_->listener);
     return ConnectionThreads::running() == 0;
 }
 
-void Server::stop() {
-    impl_->stop_asked = true;
-    // run() either saw the request and returned, or is starting its loop:
-    // wait for one or the other.
-    while (!impl_->http.is_running() && !impl_->run_over)
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    impl_->http.stop();
-}
+void Server::stop() { impl_->http.stop_accepting(); }
 
 std::string Server::address() const {
     const std::string& host = impl_->app.options.bind;

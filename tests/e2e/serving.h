@@ -45,6 +45,7 @@ public:
         if (f) std::fclose(f);
         std::smatch m;
         if (std::regex_search(first_line_, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)"))) port_ = std::stoi(m[1]);
+        err_path_ = (dir / ".serve-err").string();
     }
     ~Serving() {
         if (pid_ > 0 && status_ < 0) stop();
@@ -62,6 +63,16 @@ public:
     }
     int port() const { return port_; }
     pid_t pid() const { return pid_; }
+    // Whether it still runs, and what it wrote to stderr: for a failure's
+    // message, so a server gone is told from one that answered wrongly.
+    std::string state() {
+        if (status_ < 0) {
+            int raw = 0;
+            if (waitpid(pid_, &raw, WNOHANG) == pid_) status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+        }
+        return (status_ < 0 ? std::string("server running") : "server exited with " + std::to_string(status_)) +
+               "; its stderr: " + slurp(err_path_);
+    }
     const std::string& first_line() const { return first_line_; }
     std::string origin() const { return "http://127.0.0.1:" + std::to_string(port_); }
     httplib::Client client() const {
@@ -85,6 +96,7 @@ private:
     int port_ = 0;
     int status_ = -1;
     std::string first_line_;
+    std::string err_path_;
 };
 
 // A plain TCP connection to the server, for requests no HTTP client sends.
