@@ -143,6 +143,11 @@ void add_serve(CLI::App& app, Run& chosen) {
                            "gets 503")
                 ->capture_default_str()
                 ->check(CLI::Range(1.0, 65536.0));
+            sub.add_option("--held-idle-seconds", o.limits.held_idle_seconds,
+                           "With --max-held-mb spent, an upload whose client has sent nothing for this long is let "
+                           "go for a new one")
+                ->capture_default_str()
+                ->check(CLI::Range(0.01, 3600.0));
         },
         [](ServeArgs& a) { return run_serve(a); });
 }

@@ -5,41 +5,83 @@
 // bytes, then a byte now and then) thus hold at most that budget between
 // them, however many connections they open, and a request of ordinary size
 // is never refused for them.
+//
+// Nor can they keep it: when a body finds the budget spent, the body still
+// arriving whose client has been silent longest, for `idle` at least, is let
+// go (its connection shut down) and its room goes to the newcomer, as a
+// connection thread goes to a newcomer when all are taken. Bodies whose bytes
+// keep coming are never let go, nor bodies whole and being answered: when
+// they fill the budget, an upload is refused.
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <vector>
 
 namespace slidedb::serve {
 
 class BodyBudget {
 public:
-    BodyBudget(std::size_t own, std::size_t shared) : own_(own), shared_(shared) {}
+    using Clock = std::chrono::steady_clock;
+    // The longest a body may wait, once another has let an idle one go, for
+    // that one's room.
+    static constexpr std::chrono::milliseconds kRoomWait{1000};
 
-    // One body's claim, given back when it ends.
+    BodyBudget(std::size_t own, std::size_t shared, std::chrono::milliseconds idle = std::chrono::milliseconds(1000))
+        : own_(own), shared_(shared), idle_(idle) {}
+
+    // One body's claim, given back when it ends. `sock` is its connection's
+    // socket, shut down should the body be let go.
     class Hold {
     public:
-        explicit Hold(BodyBudget& budget) : budget_(budget) {}
-        ~Hold() { budget_.drawn_.fetch_sub(drawn_, std::memory_order_relaxed); }
+        Hold(BodyBudget& budget, int sock) : budget_(budget), sock_(sock) {}
+        ~Hold();
         Hold(const Hold&) = delete;
         Hold& operator=(const Hold&) = delete;
-        // Room for `bytes` of this body in all; false when the shared budget
-        // cannot give it (nothing is drawn then).
+        // Room for `bytes` of this body in all, its bytes having just come;
+        // false when the shared budget cannot give it, even once an idle
+        // body is let go (nothing is drawn then).
         bool grow_to(std::size_t bytes);
         // Gives back what it drew past `bytes`.
         void shrink_to(std::size_t bytes);
+        // The body is in: from now on it is answered, never let go.
+        void whole() { arriving_ = false; }
 
     private:
+        friend class BodyBudget;
+        bool draw(std::size_t more);
         BodyBudget& budget_;
-        std::size_t drawn_ = 0;
+        const int sock_;
+        std::atomic<std::size_t> drawn_{0};  // read by others choosing whom to let go
+        bool listed_ = false;  // among the budget's holders (once it drew)
+        std::atomic<bool> arriving_{true};
+        std::atomic<bool> let_go_{false};
+        std::atomic<Clock::rep> last_bytes_{Clock::now().time_since_epoch().count()};
     };
 
     std::size_t shared() const { return shared_; }
+    // Bodies let go so far, to make room for others.
+    std::uint64_t let_go_count() const { return let_go_count_; }
 
 private:
     std::size_t past_own(std::size_t bytes) const { return bytes > own_ ? bytes - own_ : 0; }
+    // Makes room for `more` bytes of `asking`: lets go of the body still
+    // arriving whose client has been silent longest, when that is `idle_` at
+    // least, unless bodies already let go will give back that much; false
+    // when no room is coming.
+    bool let_go_idlest(const Hold& asking, std::size_t more);
+
     std::size_t own_, shared_;
+    std::chrono::milliseconds idle_;
     std::atomic<std::size_t> drawn_{0};
+    std::atomic<std::uint64_t> let_go_count_{0};
+    std::mutex mutex_;  // holders_, and waits for room
+    std::condition_variable freed_;
+    std::vector<Hold*> holders_;  // bodies that drew on the budget
 };
 
 }  // namespace slidedb::serve

@@ -67,6 +67,8 @@ HeldConnections::Answering::~Answering() {
     }
 }
 
+int HeldConnections::current_socket() { return t_socket; }
+
 bool HeldConnections::let_go_longest_waiting() {
     Registry& r = registry();
     std::lock_guard lock(r.mutex);

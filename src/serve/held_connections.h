@@ -39,6 +39,9 @@ public:
     // socket is shut down, so the thread answering it sees the client gone.
     // False when none waits (every one is being answered).
     static bool let_go_longest_waiting();
+    // The socket of the connection the calling thread answers (-1 on
+    // another thread).
+    static int current_socket();
 };
 
 // httplib's server with each connection held: the loop over a connection's

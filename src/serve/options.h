@@ -15,6 +15,9 @@ struct Limits {
     // Request bodies held at once, every one's past its first 64 KiB
     // (serve/body_budget.h).
     std::size_t held_bytes = 256u << 20;
+    // With them spent, a body still arriving whose client has been silent
+    // this long is let go for a newcomer's.
+    double held_idle_seconds = 1;
     double solve_seconds = 10;            // one search, by the clock
     std::uint64_t solve_memory = 1ull << 30;  // bytes one search may hold
     std::uint64_t solve_states = 20'000'000;  // boards one search may keep

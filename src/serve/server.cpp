@@ -131,7 +131,7 @@ void Router::post(const std::string& pattern, Handler h) {
         std::string body;
         std::size_t limit = limits_.text_bytes;
         bool over = false, crowded = false;
-        BodyBudget::Hold hold(bodies_);  // until the request is answered
+        BodyBudget::Hold hold(bodies_, HeldConnections::current_socket());  // until the request is answered
         const std::size_t most = std::max(limits_.text_bytes, limits_.image_bytes);
         // Digits, judged before (length_refusal()).
         const std::uint64_t declared =
@@ -162,6 +162,7 @@ void Router::post(const std::string& pattern, Handler h) {
             over = body.size() > limit;
             return !over;
         });
+        if (whole) hold.whole();
         if (!whole && !over) over = declared > limit;  // httplib skipped it unread
         // A refused body is let go at once, and a large one's pages given
         // back: refusals come in floods.
@@ -174,7 +175,8 @@ void Router::post(const std::string& pattern, Handler h) {
             let_go();
             error_reply(req, res, 503,
                         fmt::format("the server holds {} MiB of bodies still arriving or being answered, all it "
-                                    "takes at once (--max-held-mb); send it again in a moment",
+                                    "takes at once (--max-held-mb), none of them silent for --held-idle-seconds; send it again in a "
+                                    "moment",
                                     bodies_.shared() >> 20));
             res.set_header("Retry-After", "1");
             res.set_header("Connection", "close");

@@ -324,7 +324,8 @@ TEST_F(ServeGuard, ALineThatNeverEndsIsCutAtItsLimit) {
 // and a request of ordinary size is still answered. Before, 200 of them
 // held 2.3 GB.
 TEST_F(ServeGuard, UploadsHeldAtOnceStayWithinTheirBudget) {
-    Serving server(dir_, "--db t.db --max-held-mb 16");
+    // None is let go for another here (the next test does that).
+    Serving server(dir_, "--db t.db --max-held-mb 16 --held-idle-seconds 60");
     ASSERT_GT(server.port(), 0);
     const std::uint64_t idle_peak = server.peak_rss();
     const std::string head = "POST /api/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6000000\r\n\r\n";
@@ -378,6 +379,37 @@ TEST_F(ServeGuard, UploadsHeldAtOnceStayWithinTheirBudget) {
         if (status_of(answer) != 503) break;
     }
     EXPECT_EQ(status_of(answer), 422) << answer.substr(0, 300) << server.state();
+}
+
+// Nor can uploads that go silent keep the budget: with it spent, the one
+// silent longest is let go, and the newcomer is read whole. Before, three
+// such uploads held it until the read timeout, and every upload meanwhile
+// got 503 (28 clients trickling a byte every 4 s held it for good).
+TEST_F(ServeGuard, SilentUploadsAreLetGoForANewOne) {
+    Serving server(dir_, "--db t.db --max-held-mb 16 --held-idle-seconds 0.5");
+    ASSERT_GT(server.port(), 0);
+    const std::string head = "POST /api/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6000000\r\n\r\n";
+    const std::string png_start = "\x89PNG\r\n\x1a\n";
+    const std::string mib(1 << 20, 'x');
+    std::vector<std::unique_ptr<RawConnection>> silent;
+    for (int i = 0; i < 3; ++i) {
+        auto c = std::make_unique<RawConnection>(server.port());
+        c->send(head + png_start);
+        for (int k = 0; k < 5; ++k) c->send(mib);
+        EXPECT_FALSE(c->ended(0.2)) << i;
+        silent.push_back(std::move(c));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    RawConnection newcomer(server.port());
+    newcomer.send(head + png_start);
+    for (int k = 0; k < 5; ++k) newcomer.send(mib);
+    newcomer.send(std::string(6000000 - 8 - 5 * mib.size(), 'x'));
+    const std::string answer = newcomer.receive(10);
+    EXPECT_EQ(status_of(answer), 422) << answer.substr(0, 300) << server.state();
+    // The first, silent longest, went; the other two wait on.
+    EXPECT_TRUE(silent[0]->ended(2));
+    EXPECT_FALSE(silent[1]->ended(0.1));
+    EXPECT_FALSE(silent[2]->ended(0.1));
 }
 
 // Save is the only write: a client saving boards in a loop must not fill

@@ -9,10 +9,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <regex>
 #include <string>
+#include <thread>
 
 #include <httplib.h>
 
@@ -136,6 +138,19 @@ public:
             if (out.find("\r\n\r\n") != std::string::npos && complete(out)) break;
         }
         return out;
+    }
+
+    // Whether the server ends the connection within `seconds` (what it sends
+    // before is passed over).
+    bool ended(double seconds) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+        char buf[4096];
+        while (std::chrono::steady_clock::now() < until) {
+            const ssize_t n = recv(fd_, buf, sizeof buf, MSG_DONTWAIT);
+            if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) return true;
+            if (n < 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        return false;
     }
 
 private:
