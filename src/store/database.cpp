@@ -146,7 +146,7 @@ void check_readable_schema(SQLite::Database& db, const std::string& path) {
 // that, as the last connection, it removes the -wal and -shm files it made;
 // read-only otherwise; and immutable when not even the -shm can be made
 // (a read-only folder or medium, where no one can be writing either).
-std::unique_ptr<SQLite::Database> open_reader(const std::string& path) {
+std::unique_ptr<SQLite::Database> open_reader(const std::string& path, bool temporaries_in_memory) {
     if (!std::filesystem::exists(path))
         throw StoreError(fmt::format("{}: no such database (run `slidedb import` first)", path));
     std::vector<std::pair<std::string, int>> tries;
@@ -157,6 +157,7 @@ std::unique_ptr<SQLite::Database> open_reader(const std::string& path) {
         try {
             auto db = std::make_unique<SQLite::Database>(tries[i].first, tries[i].second | SQLITE_OPEN_URI);
             db->setBusyTimeout(10'000);
+            if (temporaries_in_memory) db->exec("PRAGMA temp_store = MEMORY");  // before the authorizer refuses it
             make_read_only(db->getHandle());
             check_readable_schema(*db, path);  // the first read: makes or maps the -shm
             return db;
@@ -190,7 +191,7 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
                                                 const OpenOptions& options) {
     try {
         if (access == Access::ReadWrite) return open_writer(path, options);
-        auto db = open_reader(path);
+        auto db = open_reader(path, options.temporaries_in_memory);
         // A database of an older schema, or other bands, is brought up to
         // date first when it may be written, since reports read what the
         // newer files add.
@@ -199,7 +200,7 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
         if (old && access_ok(path)) {
             db.reset();
             open_writer(path, options).reset();
-            db = open_reader(path);
+            db = open_reader(path, options.temporaries_in_memory);
         }
         return db;
     } catch (const SQLite::Exception& e) {

@@ -45,6 +45,10 @@ struct OpenOptions {
     // database opened to read is brought up to date first, as for its
     // schema). Empty: the bands stored are left as they are.
     std::vector<FamilyDifficulty> bands;
+    // ReadOnly: what a statement sorts or groups past its cache is kept in
+    // memory, under limit_sqlite_memory(), rather than in temporary files
+    // (a server's statements, which must not fill the disk).
+    bool temporaries_in_memory = false;
 };
 
 // Opens (and for ReadWrite creates and migrates) the database at path.
