@@ -5,6 +5,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <mutex>
 #include <unordered_map>
@@ -35,6 +39,20 @@ Registry& registry() {
 }
 
 thread_local int t_socket = -1;  // the connection the thread answers
+thread_local std::size_t t_drain = 0;  // bytes of a refused body still to come
+
+// Reads and drops what the client still sends, once the answer is out,
+// until it is done, `most` bytes, the deadline, or the server stops.
+void drain(int sock, std::size_t most, Clock::time_point deadline, const std::atomic<int>& listener) {
+    ::shutdown(sock, SHUT_WR);  // the answer is whole: the client sees its end
+    std::array<char, 16 * 1024> sink;
+    for (std::size_t dropped = 0; dropped < most && Clock::now() < deadline && listener != INVALID_SOCKET;) {
+        if (!wait_readable(sock, std::chrono::milliseconds(100))) continue;
+        const ssize_t n = ::recv(sock, sink.data(), sink.size(), MSG_DONTWAIT);
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) return;
+        if (n > 0) dropped += static_cast<std::size_t>(n);
+    }
+}
 
 }  // namespace
 
@@ -68,6 +86,8 @@ HeldConnections::Answering::~Answering() {
 }
 
 int HeldConnections::current_socket() { return t_socket; }
+
+void HeldConnections::drain_before_close(std::size_t bytes) { t_drain = bytes; }
 
 bool HeldConnections::let_go_longest_waiting() {
     Registry& r = registry();
@@ -103,7 +123,9 @@ bool HoldingServer::process_and_close_socket(int sock) {
         // A body is taken up to the payload limit, and up to twice that read
         // and dropped before a refusal (see the server's length check);
         // chunked framing adds a little.
-        SocketStream stream(sock, read_timeout, write_timeout, 2 * payload_max_length_ + SocketStream::kHeadBytes);
+        const std::size_t most = 2 * payload_max_length_ + SocketStream::kHeadBytes;
+        SocketStream stream(sock, read_timeout, write_timeout, most);
+        t_drain = 0;
         for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
             // Until the next request comes, up to the keep-alive timeout;
             // a server stopping ends the wait within a tenth of a second.
@@ -117,6 +139,9 @@ bool HoldingServer::process_and_close_socket(int sock) {
             ok = process_request(stream, left == 1, closed, nullptr);
             if (!ok || closed) break;
         }
+        // Still held: a slow drain is let go like any wait on a client.
+        if (t_drain > 0) drain(sock, std::min(t_drain, most), Clock::now() + read_timeout, svr_sock_);
+        t_drain = 0;
     }
     ::shutdown(sock, SHUT_RDWR);
     ::close(sock);

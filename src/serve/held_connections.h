@@ -42,6 +42,13 @@ public:
     // The socket of the connection the calling thread answers (-1 on
     // another thread).
     static int current_socket();
+    // The answer going out refuses a body the client is still sending, of
+    // which `bytes` are still to come (as its Content-Length says): the
+    // connection then reads and drops them (up to what a body may be, for
+    // the read timeout at most) before it closes. A client that sends its
+    // whole body before reading (most libraries) reads the answer, rather
+    // than a reset connection; closed with bytes unread, it got none.
+    static void drain_before_close(std::size_t bytes);
 };
 
 // httplib's server with each connection held: the loop over a connection's

@@ -171,6 +171,9 @@ void Router::post(const std::string& pattern, Handler h) {
             std::string().swap(body);
             if (large) give_back_free_memory();
         };
+        // Refused before the end its Content-Length gives: the rest is read
+        // and dropped. (A chunked body, of no known end, is just let go.)
+        if (!whole && declared > body.size()) HeldConnections::drain_before_close(declared - body.size());
         if (crowded) {
             let_go();
             error_reply(req, res, 503,

@@ -412,6 +412,40 @@ TEST_F(ServeGuard, SilentUploadsAreLetGoForANewOne) {
     EXPECT_FALSE(silent[2]->ended(0.1));
 }
 
+// A body refused before its end (past the budget, or past its limit) is
+// read to its end and dropped, so a client that sends all of it before
+// reading, as most libraries do, reads the answer. Before, the connection
+// closed with the rest unread, and such a client met a reset (Python's
+// http.client: BrokenPipeError on 20 uploads of 20) instead of the 503.
+TEST_F(ServeGuard, ARefusedUploadIsReadToItsEndSoItsClientSeesTheAnswer) {
+    Serving server(dir_, "--db t.db --max-held-mb 16 --held-idle-seconds 3600");
+    ASSERT_GT(server.port(), 0);
+    const std::string png_start = "\x89PNG\r\n\x1a\n";
+    std::vector<std::unique_ptr<RawConnection>> silent;
+    for (int i = 0; i < 3; ++i) {
+        auto c = std::make_unique<RawConnection>(server.port());
+        c->send("POST /api/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6000000\r\n\r\n" + png_start +
+                std::string(5 << 20, 'x'));
+        silent.push_back(std::move(c));
+    }
+    auto upload = [&](const std::string& path, const std::string& body) {
+        RawConnection c(server.port());
+        bool sent = c.send("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                           std::to_string(body.size()) + "\r\n\r\n");
+        for (std::size_t at = 0; sent && at < body.size(); at += 1 << 20) sent = c.send(body.substr(at, 1 << 20));
+        return std::pair{sent, sent ? c.receive(10) : std::string()};
+    };
+    // Past the budget the three hold.
+    const auto [crowded_sent, crowded] = upload("/api/scan", png_start + std::string(8'000'000, 'y'));
+    EXPECT_TRUE(crowded_sent) << "the connection was closed while the body was sent";
+    EXPECT_EQ(status_of(crowded), 503) << crowded.substr(0, 300);
+    EXPECT_NE(crowded.find("Retry-After: 1\r\n"), std::string::npos);
+    // Past the text limit (1 MiB), within what is read and dropped.
+    const auto [long_sent, too_long] = upload("/api/solve", std::string(1'500'000, '.'));
+    EXPECT_TRUE(long_sent) << "the connection was closed while the body was sent";
+    EXPECT_EQ(status_of(too_long), 413) << too_long.substr(0, 300);
+}
+
 // Save is the only write: a client saving boards in a loop must not fill
 // the disk, nor hold a search slot for minutes with a whole collection in
 // one request (one Save of rush_18k took 22 s and wrote 33 MB).
