@@ -343,7 +343,9 @@ TEST_F(ServeGuard, UploadsHeldAtOnceStayWithinTheirBudget) {
         c->send(head + png_start);
         for (int k = 0; k < 5 && c->send(mib); ++k) {
         }
-        const std::string answer = c->receive(1.0);
+        // Long enough for the server to read it; all done well within the
+        // read timeout (5 s), which would let the first go and free its room.
+        const std::string answer = c->receive(0.4);
         if (answer.empty())
             held.push_back(i);  // still held, waiting for its last bytes
         else if (status_of(answer) == 503 && answer.find("Retry-After: 1\r\n") != std::string::npos &&
