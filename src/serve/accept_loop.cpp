@@ -6,6 +6,8 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 #include <thread>
 
@@ -33,6 +35,9 @@ void HoldingServer::accept_until_stopped(int listener) {
     // hold the loop (and its check of a stop) in accept.
     ::fcntl(listener, F_SETFL, ::fcntl(listener, F_GETFL) | O_NONBLOCK);
     const std::unique_ptr<httplib::TaskQueue> queue(new_task_queue());
+    // Failures are told on stderr, once a second at most: one that lasts
+    // (descriptors run out) is seen without flooding the log.
+    std::chrono::steady_clock::time_point told{};
     while (svr_sock_ != INVALID_SOCKET) {
         pollfd p{listener, POLLIN, 0};
         if (::poll(&p, 1, 100) <= 0) continue;  // a tenth of a second passed, or a signal
@@ -41,6 +46,12 @@ void HoldingServer::accept_until_stopped(int listener) {
         if (sock < 0) {
             const int error = errno;
             if (listener_gone(error)) break;
+            if (error != EAGAIN && error != EWOULDBLOCK && error != EINTR &&
+                std::chrono::steady_clock::now() - told >= std::chrono::seconds(1)) {
+                told = std::chrono::steady_clock::now();
+                std::fprintf(stderr, "slidedb: accepting a connection failed: %s; still accepting\n",
+                             std::strerror(error));
+            }
             if (short_of_resources(error)) std::this_thread::sleep_for(std::chrono::milliseconds(10));
             continue;
         }

@@ -226,7 +226,9 @@ TEST_F(ServeGuard, AChunkedBodyIsRefusedAsSoonAsItPassesItsLimit) {
     // What was sent before the server closed: the limit, a chunk, and the
     // socket buffers of both ends.
     EXPECT_LT(sent, 24ull << 20) << sent;
-    if (kMemoryMeasured) EXPECT_LT(server.peak_rss(), idle_peak + (8 << 20));
+    if (kMemoryMeasured) {
+        EXPECT_LT(server.peak_rss(), idle_peak + (8 << 20));
+    }
     auto r = server.client().Get("/api/puzzles");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 200);
@@ -307,7 +309,9 @@ TEST_F(ServeGuard, ALineThatNeverEndsIsCutAtItsLimit) {
         }
     }
     // A head of 64 KiB, its buffer twice that; a chunk-size line of 8 KiB.
-    if (kMemoryMeasured) EXPECT_LT(server.peak_rss(), idle_peak + (16 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    if (kMemoryMeasured) {
+        EXPECT_LT(server.peak_rss(), idle_peak + (16 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    }
     // A head of up to 64 KiB, in lines of up to 8 KiB (httplib's own limit), is read as ever.
     std::string lines;
     for (int i = 0; i < 15; ++i) lines += "X-Line-" + std::to_string(i) + ": " + std::string(4000, 'a') + "\r\n";
@@ -360,7 +364,9 @@ TEST_F(ServeGuard, UploadsHeldAtOnceStayWithinTheirBudget) {
     EXPECT_EQ(held, (std::vector<int>{0, 1, 2})) << server.state();
     EXPECT_EQ(refused, 27);
     EXPECT_EQ(other, 0);
-    if (kMemoryMeasured) EXPECT_LT(server.peak_rss(), idle_peak + (32 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    if (kMemoryMeasured) {
+        EXPECT_LT(server.peak_rss(), idle_peak + (32 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    }
     // A board still gets its answer while the three wait.
     RawConnection plain(server.port());
     plain.send(request("POST", "/api/solve", "Host: 127.0.0.1\r\n", "1 2 3\n4 5 6\n7 0 8\n"));
@@ -632,7 +638,9 @@ TEST_F(ServeGuard, StatementsCannotHoldTheServersMemory) {
     EXPECT_EQ(fine.first, 200);
     EXPECT_EQ(fine.second.size(), std::string("\"printf('%.100000c', 'x')\"\r\n").size() + 5 * (100000 + 2))
         << fine.second.substr(0, 80);
-    if (kMemoryMeasured) EXPECT_LT(server.peak_rss(), idle_peak + (64 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    if (kMemoryMeasured) {
+        EXPECT_LT(server.peak_rss(), idle_peak + (64 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    }
 }
 
 // Accepts that fail, as a connection reset on its way in or a moment
@@ -651,7 +659,9 @@ TEST_F(ServeGuard, FailedAcceptsDoNotEndTheServer) {
         const std::string answer = c.receive(10);
         EXPECT_EQ(status_of(answer), 200) << i << ": " << answer.substr(0, 200) << server.state();
     }
-    EXPECT_EQ(server.state(), "server running; its stderr: ");
+    // Told once (ten failures within a second).
+    EXPECT_EQ(server.state(), "server running; its stderr: slidedb: accepting a connection failed: Software caused "
+                              "connection abort; still accepting\n");
     EXPECT_EQ(server.stop(), 0);
 }
 
@@ -693,7 +703,9 @@ TEST_F(ServeGuard, AHardTilesBoardIsRefusedAtOnceAndWritesNothing) {
     EXPECT_LT(took, 3.0);
     EXPECT_EQ(files_over(1 << 20), std::vector<std::string>{}) << "written: " << files_over(1 << 20).size();
     EXPECT_FALSE(fs::exists(home + "/.cache/slidedb"));
-    if (kMemoryMeasured) EXPECT_LT(server.rss(), idle + (100 << 20));
+    if (kMemoryMeasured) {
+        EXPECT_LT(server.rss(), idle + (100 << 20));
+    }
 }
 
 // Large searches one after another: afterwards the server is back near its
@@ -708,9 +720,11 @@ TEST_F(ServeGuard, MemoryComesBackAfterLargeSearches) {
         ASSERT_TRUE(r);
         EXPECT_EQ(r->status, 503) << r->body;
     }
-    if (kMemoryMeasured) EXPECT_GT(server.peak_rss(), idle + (100 << 20));  // the searches did hold memory
-    if (kMemoryMeasured) EXPECT_LT(server.rss(), idle + (100 << 20)) << "idle " << (idle >> 20) << " MiB, after "
-                                                << (server.rss() >> 20) << " MiB";
+    if (kMemoryMeasured) {
+        EXPECT_GT(server.peak_rss(), idle + (100 << 20));  // the searches did hold memory
+        EXPECT_LT(server.rss(), idle + (100 << 20)) << "idle " << (idle >> 20) << " MiB, after " << (server.rss() >> 20)
+                                                    << " MiB";
+    }
 }
 
 }  // namespace
