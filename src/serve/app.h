@@ -90,7 +90,9 @@ class Router {
 public:
     using Handler = std::function<void(const httplib::Request&, httplib::Response&)>;
     Router(httplib::Server& server, const Limits& limits)
-        : server_(server), limits_(limits), bodies_(kOwnBodyBytes, limits.held_bytes,
+        : server_(server),
+          limits_(limits),
+          bodies_(kOwnBodyBytes, limits.held_bytes,
                   std::chrono::milliseconds(static_cast<std::int64_t>(limits.held_idle_seconds * 1000))) {}
     // What any one body may hold without drawing on the shared budget: a
     // board's text or a statement, many times over.

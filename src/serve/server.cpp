@@ -178,8 +178,8 @@ void Router::post(const std::string& pattern, Handler h) {
             let_go();
             error_reply(req, res, 503,
                         fmt::format("the server holds {} MiB of bodies still arriving or being answered, all it "
-                                    "takes at once (--max-held-mb), none of them silent for --held-idle-seconds; send it again in a "
-                                    "moment",
+                                    "takes at once (--max-held-mb), none of them silent for --held-idle-seconds; "
+                                    "send it again in a moment",
                                     bodies_.shared() >> 20));
             res.set_header("Retry-After", "1");
             res.set_header("Connection", "close");

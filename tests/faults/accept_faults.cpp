@@ -29,7 +29,7 @@ int code_of(const char* name, size_t n) {
 }
 
 // The error the next accept gives, or 0 once every one named was given.
-int next_fault(void) {
+int next_fault() {
     const char* list = getenv("SLIDEDB_ACCEPT_FAULTS");
     if (!list) return 0;
     const std::lock_guard hold(lock);
@@ -55,7 +55,7 @@ extern "C" int accept(int fd, struct sockaddr* addr, socklen_t* len) {
         errno = code;
         return -1;
     }
-    int (*real)(int, struct sockaddr*, socklen_t*) = reinterpret_cast<int (*)(int, sockaddr*, socklen_t*)>(dlsym(RTLD_NEXT, "accept"));
+    auto* real = reinterpret_cast<int (*)(int, sockaddr*, socklen_t*)>(dlsym(RTLD_NEXT, "accept"));
     return real(fd, addr, len);
 }
 
@@ -65,7 +65,6 @@ extern "C" int accept4(int fd, struct sockaddr* addr, socklen_t* len, int flags)
         errno = code;
         return -1;
     }
-    int (*real)(int, struct sockaddr*, socklen_t*, int) =
-        reinterpret_cast<int (*)(int, sockaddr*, socklen_t*, int)>(dlsym(RTLD_NEXT, "accept4"));
+    auto* real = reinterpret_cast<int (*)(int, sockaddr*, socklen_t*, int)>(dlsym(RTLD_NEXT, "accept4"));
     return real(fd, addr, len, flags);
 }
