@@ -139,13 +139,13 @@ void add_serve(CLI::App& app, Run& chosen) {
                 ->capture_default_str()
                 ->check(CLI::Range(0.0, 1e9));
             sub.add_option("--max-held-mb", a.held_mb,
-                           "Request bodies held at once, each past its first 64 KiB, in MiB; past it an upload "
-                           "gets 503")
+                           "Request and answer bodies held at once, each past its first 64 KiB, in MiB; past it an "
+                           "upload or a download gets 503")
                 ->capture_default_str()
                 ->check(CLI::Range(1.0, 65536.0));
             sub.add_option("--held-idle-seconds", o.limits.held_idle_seconds,
-                           "With --max-held-mb spent, an upload whose client has sent nothing for this long is let "
-                           "go for a new one")
+                           "With --max-held-mb spent, an upload or a download whose client has sent or read nothing "
+                           "for this long is let go for a new one")
                 ->capture_default_str()
                 ->check(CLI::Range(0.01, 3600.0));
         },

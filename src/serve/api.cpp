@@ -298,9 +298,9 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
             };
             try {
                 const WorkSlot slot(app.statements);
-                const SqlDownload d = sql_download(*db, sql, Format::Csv, app.options.limits);
+                SqlDownload d = sql_download(*db, sql, Format::Csv, app.options.limits);
                 res.set_header("Content-Disposition", "attachment; filename=\"query.csv\"");
-                res.set_content(d.text, "text/csv; charset=utf-8");
+                body_reply(res, std::move(d.text), "text/csv; charset=utf-8");
             } catch (const HttpError& e) {
                 refuse(e.status, e.what());
             } catch (const QueryStopped& e) {
@@ -311,9 +311,9 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
             return;
         }
         const WorkSlot slot(app.statements);
-        const SqlDownload d = sql_download(*db, sql, Format::Json, app.options.limits);
+        SqlDownload d = sql_download(*db, sql, Format::Json, app.options.limits);
         res.set_header("Content-Disposition", "attachment; filename=\"query.json\"");
-        res.set_content(d.text, "application/json; charset=utf-8");
+        body_reply(res, std::move(d.text), "application/json; charset=utf-8");
         return;
     }
     std::int64_t page = 1;

@@ -78,8 +78,10 @@ struct App {
 // The request's body as text, refused (413) past the text limit.
 const std::string& text_body(const App& app, const httplib::Request& req);
 
-void json_reply(httplib::Response& res, const std::string& json, int status = 200);
-void html_reply(httplib::Response& res, const std::string& html, int status = 200);
+void json_reply(httplib::Response& res, std::string json, int status = 200);
+void html_reply(httplib::Response& res, std::string html, int status = 200);
+// The body moved in, not copied: a download of 30 MB is held once.
+void body_reply(httplib::Response& res, std::string body, const std::string& content_type);
 
 // Registers routes on the server, each handler wrapped so that what it
 // throws becomes an answer (HttpError its status, a bad board 400, a
@@ -104,9 +106,11 @@ public:
 
 private:
     Handler wrap(Handler h) const;
+    // An answer past kOwnBodyBytes takes its room in bodies_ until written, or becomes a 503.
+    void hold_answer(const httplib::Request& req, httplib::Response& res) const;
     httplib::Server& server_;
     Limits limits_;  // of a POST's body
-    BodyBudget bodies_;  // what POST bodies hold at once
+    mutable BodyBudget bodies_;  // what bodies hold at once, requests' and answers'
     std::vector<std::pair<std::string, std::regex>> routes_;  // method, pattern
 };
 

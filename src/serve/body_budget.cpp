@@ -27,7 +27,7 @@ bool BodyBudget::Hold::draw(std::size_t more) {
 }
 
 bool BodyBudget::Hold::grow_to(std::size_t bytes) {
-    last_bytes_.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
+    moved();
     const std::size_t want = budget_.past_own(bytes);
     const std::size_t had = drawn_.load(std::memory_order_relaxed);
     if (want <= had) return true;
@@ -74,7 +74,7 @@ bool BodyBudget::let_go_idlest(const Hold& asking, std::size_t more) {
             continue;
         }
         const Clock::rep last = h->last_bytes_.load(std::memory_order_relaxed);
-        if (!h->arriving_ || now - last < idle) continue;
+        if (!h->moving_ || now - last < idle) continue;
         if (!idlest || last < since) {
             idlest = h;
             since = last;

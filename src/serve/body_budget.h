@@ -1,17 +1,20 @@
-// The memory request bodies hold, over every connection at once. A body is
-// held whole while it arrives and while its request is answered; each may
-// hold the first `own` bytes of its own, and past them it draws on one
-// budget all connections share. Slow uploads (a body sent but for its last
+// The memory bodies hold, over every connection at once: a request's, held
+// whole while it arrives and while its request is answered, and an
+// answer's, held whole while it is sent. Each may hold the first `own` bytes
+// of its own, and past them it draws on one budget all connections share. Slow uploads (a body sent but for its last
 // bytes, then a byte now and then) thus hold at most that budget between
 // them, however many connections they open, and a request of ordinary size
 // is never refused for them.
 //
 // Nor can they keep it: when a body finds the budget spent, the body still
-// arriving whose client has been silent longest, for `idle` at least, is let
-// go (its connection shut down) and its room goes to the newcomer, as a
-// connection thread goes to a newcomer when all are taken. Bodies whose bytes
-// keep coming are never let go, nor bodies whole and being answered: when
-// they fill the budget, an upload is refused.
+// passing between the server and a client (a request's arriving, an
+// answer's leaving) whose client has done nothing for longest, for `idle`
+// at least, is let go (its connection shut down) and its room goes to the
+// newcomer, as a connection thread goes to a newcomer when all are taken.
+// A client that reads its answer a few bytes at a time holds the answer as
+// an upload that trickles holds its body. Bodies whose bytes keep moving are
+// never let go, nor requests whole and being answered: when they fill the
+// budget, a newcomer is refused.
 #pragma once
 
 #include <atomic>
@@ -42,14 +45,16 @@ public:
         ~Hold();
         Hold(const Hold&) = delete;
         Hold& operator=(const Hold&) = delete;
-        // Room for `bytes` of this body in all, its bytes having just come;
+        // Room for `bytes` of this body in all, its bytes having just moved;
         // false when the shared budget cannot give it, even once an idle
         // body is let go (nothing is drawn then).
         bool grow_to(std::size_t bytes);
         // Gives back what it drew past `bytes`.
         void shrink_to(std::size_t bytes);
-        // The body is in: from now on it is answered, never let go.
-        void whole() { arriving_ = false; }
+        // Some of its bytes moved: the client is doing its part.
+        void moved() { last_bytes_.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed); }
+        // A request's body is in: from now on it is answered, never let go.
+        void whole() { moving_ = false; }
 
     private:
         friend class BodyBudget;
@@ -58,7 +63,7 @@ public:
         const int sock_;
         std::atomic<std::size_t> drawn_{0};  // read by others choosing whom to let go
         bool listed_ = false;  // among the budget's holders (once it drew)
-        std::atomic<bool> arriving_{true};
+        std::atomic<bool> moving_{true};  // passing between client and server: the client is waited on
         std::atomic<bool> let_go_{false};
         std::atomic<Clock::rep> last_bytes_{Clock::now().time_since_epoch().count()};
     };

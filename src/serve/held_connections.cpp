@@ -40,6 +40,7 @@ Registry& registry() {
 
 thread_local int t_socket = -1;  // the connection the thread answers
 thread_local std::size_t t_drain = 0;  // bytes of a refused body still to come
+thread_local std::unique_ptr<BodyBudget::Hold> t_answer;  // the room of the answer being sent
 
 // Reads and drops what the client still sends, once the answer is out,
 // until it is done, `most` bytes, the deadline, or the server stops.
@@ -89,6 +90,12 @@ int HeldConnections::current_socket() { return t_socket; }
 
 void HeldConnections::drain_before_close(std::size_t bytes) { t_drain = bytes; }
 
+void HeldConnections::hold_answer(std::unique_ptr<BodyBudget::Hold> hold) { t_answer = std::move(hold); }
+
+void HeldConnections::wrote() {
+    if (t_answer) t_answer->moved();
+}
+
 bool HeldConnections::let_go_longest_waiting() {
     Registry& r = registry();
     std::lock_guard lock(r.mutex);
@@ -137,6 +144,7 @@ bool HoldingServer::process_and_close_socket(int sock) {
             bool closed = false;
             stream.start_request();
             ok = process_request(stream, left == 1, closed, nullptr);
+            t_answer.reset();  // written (or given up): its room goes back
             if (!ok || closed) break;
         }
         // Still held: a slow drain is let go like any wait on a client.

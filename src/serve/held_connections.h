@@ -11,7 +11,11 @@
 // being answered is never let go.
 #pragma once
 
+#include <memory>
+
 #include <httplib.h>
+
+#include "serve/body_budget.h"
 
 namespace slidedb::serve {
 
@@ -49,6 +53,11 @@ public:
     // whole body before reading (most libraries) reads the answer, rather
     // than a reset connection; closed with bytes unread, it got none.
     static void drain_before_close(std::size_t bytes);
+    // The answer the calling thread is about to send holds `hold` (its
+    // room in the body budget) until it is written; bytes of it going out
+    // are its client's progress (wrote()).
+    static void hold_answer(std::unique_ptr<BodyBudget::Hold> hold);
+    static void wrote();
 };
 
 // httplib's server with each connection held: the loop over a connection's

@@ -12,10 +12,10 @@ namespace slidedb::serve {
 struct Limits {
     std::size_t image_bytes = 10u << 20;  // a screenshot's body
     std::size_t text_bytes = 1u << 20;    // a board's text, SQL, anything else
-    // Request bodies held at once, every one's past its first 64 KiB
-    // (serve/body_budget.h).
+    // Request and answer bodies held at once, every one's past its first
+    // 64 KiB (serve/body_budget.h).
     std::size_t held_bytes = 256u << 20;
-    // With them spent, a body still arriving whose client has been silent
+    // With them spent, a body still passing whose client has done nothing
     // this long is let go for a newcomer's.
     double held_idle_seconds = 1;
     double solve_seconds = 10;            // one search, by the clock

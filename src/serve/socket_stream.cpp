@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "serve/held_connections.h"
+
 namespace slidedb::serve {
 
 namespace {
@@ -100,6 +102,7 @@ ssize_t SocketStream::write(const char* ptr, std::size_t size) {
     // MSG_NOSIGNAL: a client gone is an error here, not a SIGPIPE.
     do n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
     while (n < 0 && errno == EINTR);
+    if (n > 0) HeldConnections::wrote();
     return n;
 }
 

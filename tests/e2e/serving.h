@@ -155,6 +155,15 @@ public:
         return out;
     }
 
+    // What one read gives within `seconds`, up to 4 KiB: an answer's head
+    // without the rest of a long body.
+    std::string receive_some(double seconds) {
+        timeval tv{static_cast<time_t>(seconds), static_cast<suseconds_t>((seconds - static_cast<time_t>(seconds)) * 1e6)};
+        setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        char buf[4096];
+        const ssize_t n = recv(fd_, buf, sizeof buf, 0);
+        return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
+    }
     // Whether the server ends the connection within `seconds` (what it sends
     // before is passed over).
     bool ended(double seconds) {
