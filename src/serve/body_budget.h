@@ -1,10 +1,11 @@
 // The memory bodies hold, over every connection at once: a request's, held
 // whole while it arrives and while its request is answered, and an
-// answer's, held whole while it is sent. Each may hold the first `own` bytes
-// of its own, and past them it draws on one budget all connections share. Slow uploads (a body sent but for its last
-// bytes, then a byte now and then) thus hold at most that budget between
-// them, however many connections they open, and a request of ordinary size
-// is never refused for them.
+// answer's, held whole while it is sent. Each may hold the first `own`
+// bytes of its own, and past them it draws on one budget all connections
+// share. Slow uploads (a body sent but for its last bytes, then a byte now
+// and then) thus hold at most that budget between them, however many
+// connections they open, and a request of ordinary size is never refused
+// for them.
 //
 // Nor can they keep it: when a body finds the budget spent, the body still
 // passing between the server and a client (a request's arriving, an
@@ -75,8 +76,8 @@ public:
 private:
     std::size_t past_own(std::size_t bytes) const { return bytes > own_ ? bytes - own_ : 0; }
     // Makes room for `more` bytes of `asking`: lets go of the body still
-    // arriving whose client has been silent longest, when that is `idle_` at
-    // least, unless bodies already let go will give back that much; false
+    // moving whose client has done nothing for longest, when that is `idle_`
+    // at least, unless bodies already let go will give back that much; false
     // when no room is coming.
     bool let_go_idlest(const Hold& asking, std::size_t more);
 
