@@ -471,7 +471,7 @@ TEST_F(ServeGuard, SlowReadersCannotHoldTheServersMemory) {
         std::vector<std::unique_ptr<RawConnection>> readers;
         std::vector<int> statuses;
         for (int i = 0; i < 6; ++i) {
-            auto c = std::make_unique<RawConnection>(server.port());
+            auto c = std::make_unique<RawConnection>(server.port(), 4096);
             c->send(download);
             statuses.push_back(status_of(c->receive_some(10)));
             readers.push_back(std::move(c));
@@ -488,7 +488,7 @@ TEST_F(ServeGuard, SlowReadersCannotHoldTheServersMemory) {
     ASSERT_GT(server.port(), 0);
     std::vector<std::unique_ptr<RawConnection>> readers;
     for (int i = 0; i < 2; ++i) {
-        auto c = std::make_unique<RawConnection>(server.port());
+        auto c = std::make_unique<RawConnection>(server.port(), 4096);
         c->send(download);
         EXPECT_EQ(status_of(c->receive_some(10)), 200) << i;
         readers.push_back(std::move(c));

@@ -119,8 +119,12 @@ private:
 // A plain TCP connection to the server, for requests no HTTP client sends.
 class RawConnection {
 public:
-    explicit RawConnection(int port) {
+    // receive_buffer: the socket's receive buffer, when not 0 (a client that
+    // reads slowly, whose window stays small whatever the machine's TCP
+    // settings).
+    explicit RawConnection(int port, int receive_buffer = 0) {
         fd_ = socket(AF_INET, SOCK_STREAM, 0);
+        if (receive_buffer > 0) setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
         sockaddr_in a{};
         a.sin_family = AF_INET;
         a.sin_port = htons(static_cast<std::uint16_t>(port));
