@@ -108,6 +108,8 @@ private:
     Handler wrap(Handler h) const;
     // An answer past kOwnBodyBytes takes its room in bodies_ until written, or becomes a 503.
     void hold_answer(const httplib::Request& req, httplib::Response& res) const;
+    // The 503 of a body past the budget, either way.
+    void budget_spent(const httplib::Request& req, httplib::Response& res) const;
     httplib::Server& server_;
     Limits limits_;  // of a POST's body
     mutable BodyBudget bodies_;  // what bodies hold at once, requests' and answers'

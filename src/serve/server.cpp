@@ -131,10 +131,14 @@ void Router::hold_answer(const httplib::Request& req, httplib::Response& res) co
     }
     std::string().swap(res.body);
     give_back_free_memory();
+    budget_spent(req, res);
+}
+
+void Router::budget_spent(const httplib::Request& req, httplib::Response& res) const {
     error_reply(req, res, 503,
                 fmt::format("the server holds {} MiB of bodies being received and answers being sent, all it "
-                            "takes at once (--max-held-mb), none of them idle for --held-idle-seconds; ask again in a "
-                            "moment",
+                            "takes at once (--max-held-mb), none of them idle for --held-idle-seconds; try again in "
+                            "a moment",
                             bodies_.shared() >> 20));
     res.set_header("Retry-After", "1");
 }
@@ -205,12 +209,7 @@ void Router::post(const std::string& pattern, Handler h) {
         if (!whole && declared > body.size()) HeldConnections::drain_before_close(declared - body.size());
         if (crowded) {
             let_go();
-            error_reply(req, res, 503,
-                        fmt::format("the server holds {} MiB of bodies being received and answers being sent, all "
-                                    "it takes at once (--max-held-mb), none of them idle for --held-idle-seconds; "
-                                    "send it again in a moment",
-                                    bodies_.shared() >> 20));
-            res.set_header("Retry-After", "1");
+            budget_spent(req, res);
             res.set_header("Connection", "close");
             return;
         }
