@@ -153,7 +153,8 @@ void write_man_page(const CLI::App& app, std::string_view version, std::ostream&
            ".TP\n2\nUsage error: a bad option or value, a file that is not a slidedb database, a statement "
            "that would write.\n"
            ".TP\n130\nStopped by Ctrl-C (query, report, import, enumerate, generate \\-\\-hardest). import stores "
-           "the puzzles solved so far, enumerate the work under way, and the same command goes on; generate \\-\\-hardest writes the "
+           "the puzzles solved so far, enumerate the work under way, and the same command goes on; "
+           "generate \\-\\-hardest writes the "
            "best found so far.\n"
            ".TP\n143\nimport, enumerate or generate \\-\\-hardest stopped by SIGTERM, as a batch scheduler sends "
            "at a job's time limit: as for 130.\n";

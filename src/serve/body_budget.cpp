@@ -32,18 +32,16 @@ bool BodyBudget::Hold::grow_to(std::size_t bytes) {
     const std::size_t had = drawn_.load(std::memory_order_relaxed);
     if (want <= had) return true;
     const std::size_t more = want - had;
-    bool drawn = draw(more);
-    std::unique_lock lock(budget_.mutex_, std::defer_lock);
-    if (!drawn) {
+    if (!draw(more)) {
         if (!budget_.let_go_idlest(*this, more)) return false;
-        lock.lock();
         // The body let go gives its room back once its thread sees the
         // connection gone: at once, as it waits on its client.
+        std::unique_lock lock(budget_.mutex_);
         if (!budget_.freed_.wait_for(lock, kRoomWait, [&] { return draw(more); })) return false;
     }
     drawn_.store(want, std::memory_order_relaxed);
     if (!listed_) {
-        if (!lock.owns_lock()) lock.lock();
+        std::lock_guard lock(budget_.mutex_);
         budget_.holders_.push_back(this);
         listed_ = true;
     }

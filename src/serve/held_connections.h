@@ -66,10 +66,9 @@ public:
 // So is the loop accepting connections (accept_loop.cpp).
 class HoldingServer : public httplib::Server {
 public:
-    // Accepts connections on `listener`, the socket bound, until
-    // stop_accepting(), and closes it; each
-    // answered on a thread of new_task_queue(); then waits for them as the
-    // queue's shutdown() does. httplib's own loop ends the server on any
+    // Accepts connections on `listener`, the socket bound, each answered on
+    // a thread of new_task_queue(), until stop_accepting(); then waits for
+    // them as the queue's shutdown() does, and closes the socket. httplib's own loop ends the server on any
     // failed accept but one (a full descriptor table): a connection reset
     // before it was taken, or the kernel short of memory for a moment,
     // would leave the process up and nobody answered.
