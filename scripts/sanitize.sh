@@ -25,10 +25,10 @@ nice cmake --build "$build" -j2 --target "${targets[@]}"
 # build only (kMemoryMeasured).
 slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|RoundTrip\.|round_trip_tests'
 # The web app's tests apart, without the leak check at the server's exit:
-# in about one run in eight under load, the server exited 1 on stop, its
-# report lost with the test's folder and not seen again in 20 runs. The
-# likely cause is LeakSanitizer's check at exit racing a detached connection
-# thread that is still ending. Every other check runs on them.
+# now and then a server exits 1 on stop, the leak check having found 24
+# bytes allocated inside glibc (in _dlerror_run, the state dlopen and dlsym
+# keep for a thread), not by slidedb (seen with ASAN_OPTIONS=log_path). Every
+# other check runs on them, and every other test keeps the leak check.
 web='Serve\.|ServeGuard\.'
 (cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest -j2 --output-on-failure --timeout 600 -E "$slow|$web")

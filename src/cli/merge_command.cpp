@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
+#include "families/families.h"
 #include "store/database.h"
 #include "store/merge.h"
 
@@ -22,7 +23,7 @@ int run_merge(const MergeArgs& a) {
     int status = 0;
     for (const std::string& in : a.inputs) {
         try {
-            const MergeTotals t = merge_database(*db, in);
+            const MergeTotals t = merge_database(*db, in, stored_puzzle_fault);
             std::fputs(fmt::format("{}: {} runs, {} puzzles ({} new, {} known), {} other rows\n", in, t.imports,
                                    t.puzzles_new + t.puzzles_known, t.puzzles_new, t.puzzles_known, t.rows)
                            .c_str(),

@@ -40,6 +40,44 @@ const Family& family_of(const Puzzle& puzzle) {
     throw PuzzleError(fmt::format("no family is called '{}'", puzzle.family));
 }
 
+namespace {
+
+std::string shown(const std::string& v) { return "'" + v + "'"; }
+std::string shown(int v) { return std::to_string(v); }
+template <class T>
+std::string shown(const std::optional<T>& v) {
+    return v ? shown(*v) : "NULL";
+}
+
+}  // namespace
+
+std::string stored_puzzle_fault(const Puzzle& puzzle) {
+    std::vector<ReadItem> items;
+    try {
+        const Family& family = family_of(puzzle);
+        items = family.read(family.file_text(puzzle));
+    } catch (const PuzzleError& e) {  // no such family, or no board of it
+        return e.what();
+    }
+    if (items.size() != 1) return "its board does not read back as one puzzle";
+    if (const auto* error = std::get_if<ReadError>(&items[0])) return error->message;
+    const Puzzle& read = std::get<ReadPuzzle>(items[0]).puzzle;
+    std::string why;
+    auto differs = [&](const char* column, const auto& stored, const auto& given) {
+        if (why.empty() && stored != given)
+            why = fmt::format("its {} is {}, its board's {}", column, shown(stored), shown(given));
+    };
+    differs("key", puzzle.key, read.key);
+    differs("board", puzzle.board, read.board);
+    differs("width", puzzle.width, read.width);
+    differs("height", puzzle.height, read.height);
+    differs("exit_side", puzzle.exit_side, read.exit_side);
+    differs("exit_row", puzzle.exit_row, read.exit_row);
+    differs("blocks", puzzle.blocks, read.blocks);
+    differs("fixed", puzzle.fixed, read.fixed);
+    return why;
+}
+
 std::vector<ReadItem> read_board_text(std::string_view text) {
     std::vector<ReadItem> out;
     std::string_view checked = text;

@@ -27,6 +27,12 @@ const Family* find_family(std::string_view name);
 // The family of a puzzle; throws PuzzleError when none has its name.
 const Family& family_of(const Puzzle& puzzle);
 
+// "" when a stored puzzle is exactly what its board reads back to (its
+// family's text of it, read again: board, key and facts), else why not. A
+// database from elsewhere (`merge`) is checked with it, so that a row no
+// family can read, or one keyed unlike its board, never enters.
+std::string stored_puzzle_fault(const Puzzle& puzzle);
+
 // Reads a board file's text: size, encoding and binary checks, then the
 // first family that recognises the text reads it (the first family of the
 // list when none does). Never throws.

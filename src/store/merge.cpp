@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "store/database.h"
+#include "store/puzzle_record.h"
 
 namespace slidedb {
 
@@ -29,6 +30,16 @@ std::vector<Column> columns(SQLite::Database& db, const std::string& schema, con
 }
 
 std::string quoted(const std::string& name) { return "\"" + name + "\""; }
+
+// "a, b" as "s.a, s.b".
+std::string prefixed(const std::string& prefix, const std::string& list) {
+    std::string out = prefix;
+    for (const char c : list) {
+        out += c;
+        if (c == ' ') out += prefix;
+    }
+    return out;
+}
 
 // The map a column's ids go through, or "" when copied as they are.
 std::string id_map(const std::string& column) {
@@ -99,7 +110,7 @@ std::uint64_t copy_identified(SQLite::Database& db, const std::string& table, co
 
 }  // namespace
 
-MergeTotals merge_database(SQLite::Database& into, const std::string& from) {
+MergeTotals merge_database(SQLite::Database& into, const std::string& from, const PuzzleCheck& check) {
     // Checks the file is a slidedb database this slidedb can read.
     open_database(from, Access::ReadOnly);
     MergeTotals t;
@@ -127,6 +138,15 @@ MergeTotals merge_database(SQLite::Database& into, const std::string& from) {
             copy_identified(into, "enumerations", {"family", "size", "min_walls", "max_walls", "every_cluster"},
                             "merge_enumeration");
 
+            if (check) {
+                SQLite::Statement fresh(into, fmt::format("SELECT s.id, {} FROM src.puzzles s WHERE NOT EXISTS "
+                                                          "(SELECT 1 FROM main.puzzles m WHERE m.key = s.key) ORDER BY s.id",
+                                                          prefixed("s.", kPuzzleColumns)));
+                while (fresh.executeStep())
+                    if (const std::string why = check(puzzle_from_row(fresh, 1)); !why.empty())
+                        throw StoreError(fmt::format("{}: puzzle {}: {}; nothing of the file was added", from,
+                                                     fresh.getColumn(0).getInt64(), why));
+            }
             std::string names, values;
             common_columns(into, "puzzles", true, names, values);
             const auto before = into.execAndGet("SELECT COUNT(*) FROM main.puzzles").getInt64();

@@ -11,9 +11,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include <SQLiteCpp/Database.h>
+
+#include "puzzle/puzzle.h"
 
 namespace slidedb {
 
@@ -24,8 +27,13 @@ struct MergeTotals {
     std::uint64_t rows = 0;           // rows added to the other tables
 };
 
+// "" when a puzzle of the database added may enter, else why not.
+using PuzzleCheck = std::function<std::string(const Puzzle&)>;
+
 // Adds the database at `from` into `into` in one transaction: on any error
-// nothing of it is added. Throws StoreError naming the file.
-MergeTotals merge_database(SQLite::Database& into, const std::string& from);
+// nothing of it is added. Throws StoreError naming the file. Each puzzle new
+// to `into` goes through `check` first; one it refuses refuses the file,
+// naming the puzzle's row.
+MergeTotals merge_database(SQLite::Database& into, const std::string& from, const PuzzleCheck& check = {});
 
 }  // namespace slidedb

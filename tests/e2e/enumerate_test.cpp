@@ -131,6 +131,47 @@ TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
     EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "2\n");
 }
 
+// A database from elsewhere holding a puzzle that is not what its board
+// reads back to (a board no family reads, a key or a column unlike its
+// board's, a family slidedb does not know) is refused whole, naming the file
+// and the row; the inputs around it are merged, and every family's puzzles
+// pass the same check.
+TEST(Merge, APuzzleNotWhatItsBoardGivesRefusesItsFileAlone) {
+    TempDir dir;
+    fs::copy_file(test_data("boards/kb_input.txt"), dir / "kb_input.txt");
+    fs::copy_file(test_data("boards/yb_expert_0001.txt"), dir / "yb.txt");
+    fs::copy_file(test_data("blocks/klotski.txt"), dir / "klotski.txt");
+    write_file(dir / "eight.txt", "1 2 3\n4 5 6\n0 7 8\n");
+    ASSERT_EQ(slidedb(dir, "import kb_input.txt klotski.txt eight.txt --db a.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "import yb.txt --db b.db -q").status, 0);
+    const std::vector<std::pair<std::string, std::string>> faults = {
+        {"UPDATE puzzles SET board = 'garbage'", "board is 7x1; sizes from 4x4 to 8x8 are supported"},
+        {"UPDATE puzzles SET key = key || 'x'",
+         "its key is 'unblock 6x6 right B.CDDD/B.CE../BAAE.F/GGHH.F/IIJJ.F/......x', its board's "
+         "'unblock 6x6 right B.CDDD/B.CE../BAAE.F/GGHH.F/IIJJ.F/......'"},
+        {"UPDATE puzzles SET blocks = blocks + 1", "its blocks is 11, its board's 10"},
+        {"UPDATE puzzles SET fixed = NULL", "its fixed is NULL, its board's 0"},
+        {"UPDATE puzzles SET family = 'nope', key = 'nope 6x6'", "no family is called 'nope'"},
+    };
+    std::string inputs, said;
+    for (std::size_t i = 0; i < faults.size(); ++i) {
+        const std::string name = "bad" + std::to_string(i) + ".db";
+        fs::copy_file(dir / "b.db", dir / name);
+        SQLite::Database(dir / name, SQLite::OPEN_READWRITE).exec(faults[i].first);
+        inputs += " " + name;
+        said += name + ": puzzle 1: " + faults[i].second + "; nothing of the file was added\n";
+    }
+    const Outcome m = slidedb(dir, "merge a.db" + inputs + " b.db --db all.db");
+    EXPECT_EQ(m.status, 1);
+    EXPECT_EQ(m.err, said);
+    EXPECT_EQ(m.out, "a.db: 1 runs, 3 puzzles (3 new, 0 known), 305 other rows\n"
+                     "b.db: 1 runs, 1 puzzles (1 new, 0 known), 84 other rows\n");
+    const std::string q = "SELECT family, key FROM puzzles ORDER BY key";
+    ASSERT_EQ(slidedb(dir, "import kb_input.txt klotski.txt eight.txt yb.txt --db both.db -q").status, 0);
+    EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "2\n");
+}
+
 }  // namespace
 }  // namespace slidedb::e2e
 

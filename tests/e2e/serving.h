@@ -23,19 +23,21 @@
 namespace slidedb::e2e {
 
 // Under AddressSanitizer a process's memory is not what it holds (shadow
-// memory, freed blocks kept in quarantine): the server's bounds are checked
-// in the plain build, its behaviour in both.
+// memory, freed blocks kept in quarantine), and its searches run several
+// times slower: the server's bounds on memory and on its own time are
+// checked in the plain build, its behaviour in both.
 #if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kMemoryMeasured = false;
+inline constexpr bool kSanitized = true;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-inline constexpr bool kMemoryMeasured = false;
+inline constexpr bool kSanitized = true;
 #else
-inline constexpr bool kMemoryMeasured = true;
+inline constexpr bool kSanitized = false;
 #endif
 #else
-inline constexpr bool kMemoryMeasured = true;
+inline constexpr bool kSanitized = false;
 #endif
+inline constexpr bool kMemoryMeasured = !kSanitized;
 
 // `slidedb serve --port 0 ARGS` in `dir`, with `env` ("NAME=value ...")
 // before it, until destroyed or stopped.
