@@ -73,15 +73,39 @@ void draw_line(Image& im, double x0, double y0, double x1, double y1, double thi
     // Distance of each pixel to the segment; each pixel drawn once so alpha stays even.
     const int bx0 = static_cast<int>(std::min(x0, x1) - thickness - 1), bx1 = static_cast<int>(std::max(x0, x1) + thickness + 1);
     const int by0 = static_cast<int>(std::min(y0, y1) - thickness - 1), by1 = static_cast<int>(std::max(y0, y1) + thickness + 1);
-    for (int y = by0; y <= by1; ++y)
+    const double reach = thickness / 2 + 0.5;  // pixels farther than this get nothing
+    const auto pixel = [&](int x, int y) {
+        const double px = x + 0.5, py = y + 0.5;
+        double t = len > 0 ? ((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) / (len * len) : 0;
+        t = std::clamp(t, 0.0, 1.0);
+        const double ex = px - (x0 + t * (x1 - x0)), ey = py - (y0 + t * (y1 - y0));
+        if (ex * ex + ey * ey > reach * reach * (1 + 1e-9) + 1e-9) return;  // surely outside
+        const double cover = std::clamp(thickness / 2 - std::hypot(ex, ey) + 0.5, 0.0, 1.0);
+        if (cover > 0) blend_px(im, x, y, c, alpha * cover);
+    };
+    // Only a band along the segment can be reached: along its longer axis,
+    // the pixels within twice the reach (and a pixel) of the point of the
+    // segment there; a long line across a large picture no longer scans
+    // its whole bounding box.
+    const double dx = x1 - x0, dy = y1 - y0, band = 2 * reach + 1;
+    if (std::abs(dx) >= std::abs(dy) && dx != 0) {
         for (int x = bx0; x <= bx1; ++x) {
-            const double px = x + 0.5, py = y + 0.5;
-            double t = len > 0 ? ((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) / (len * len) : 0;
-            t = std::clamp(t, 0.0, 1.0);
-            const double d = std::hypot(px - (x0 + t * (x1 - x0)), py - (y0 + t * (y1 - y0)));
-            const double cover = std::clamp(thickness / 2 - d + 0.5, 0.0, 1.0);
-            if (cover > 0) blend_px(im, x, y, c, alpha * cover);
+            const double yc = y0 + std::clamp((x + 0.5 - x0) / dx, 0.0, 1.0) * dy;
+            const int ya = std::max(by0, static_cast<int>(std::floor(yc - band)));
+            const int yb = std::min(by1, static_cast<int>(std::ceil(yc + band)));
+            for (int y = ya; y <= yb; ++y) pixel(x, y);
         }
+    } else if (dy != 0) {
+        for (int y = by0; y <= by1; ++y) {
+            const double xc = x0 + std::clamp((y + 0.5 - y0) / dy, 0.0, 1.0) * dx;
+            const int xa = std::max(bx0, static_cast<int>(std::floor(xc - band)));
+            const int xb = std::min(bx1, static_cast<int>(std::ceil(xc + band)));
+            for (int x = xa; x <= xb; ++x) pixel(x, y);
+        }
+    } else {
+        for (int y = by0; y <= by1; ++y)
+            for (int x = bx0; x <= bx1; ++x) pixel(x, y);
+    }
 }
 
 int text_width(std::string_view text, double scale) {

@@ -1,5 +1,6 @@
 // Pictures out: PNG and JPEG through stb_image_write (the renderer's
-// pictures, the scanner's debug pictures, the tests' screenshots).
+// pictures, the scanner's debug pictures, the tests' screenshots), a PNG's
+// rows deflated by libdeflate.
 #pragma once
 
 #include <string>
