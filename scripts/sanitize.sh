@@ -29,7 +29,7 @@ slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaive
 # bytes allocated inside glibc (in _dlerror_run, the state dlopen and dlsym
 # keep for a thread), not by slidedb (seen with ASAN_OPTIONS=log_path). Every
 # other check runs on them, and every other test keeps the leak check.
-web='Serve\.|ServeGuard\.'
+web='Serve\.|ServeGuard\.|ServeEnumerated\.'
 (cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest -j2 --output-on-failure --timeout 600 -E "$slow|$web")
 (cd "$build" && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \

@@ -123,7 +123,13 @@ void puzzle_page(App& app, const httplib::Request& req, httplib::Response& res) 
     if (!rec) throw HttpError(404, fmt::format("no puzzle with id {}", id));
     const Family& family = family_of(rec->puzzle);
     std::string body = fmt::format("<h1>Puzzle {}</h1><p class=\"sub\">{}</p>", id, html_escape(family.summary(rec->puzzle)));
-    if (const auto s = puzzle_standing(*db, id)) {
+    // The optimum the player is told: the stored search's, else the
+    // enumeration's when the puzzle is an enumerated one (its moves are
+    // its cluster's greatest distance to the goal, found by the search).
+    std::string optimum = rec->result && rec->result->moves >= 0 ? std::to_string(rec->result->moves) : "";
+    const auto standing = puzzle_standing(*db, id);
+    if (optimum.empty() && standing && standing->cluster_puzzle == id) optimum = std::to_string(standing->cluster_moves);
+    if (const auto& s = standing) {
         body += fmt::format("<p class=\"rank\" id=\"rank\">Rank: {} moves, {}</p>", s->moves, html_escape(s->sentence()));
         if (s->cluster_puzzle && *s->cluster_puzzle != id)
             body += fmt::format("<p>Cluster: enumerated as <a href=\"/puzzles/{0}\">puzzle {0}</a> ({1} moves, {2} boards)</p>",
@@ -138,8 +144,7 @@ void puzzle_page(App& app, const httplib::Request& req, httplib::Response& res) 
         "<button type=\"button\" data-act=\"undo\">Undo</button><button type=\"button\" data-act=\"reset\">Reset</button>"
         "<button type=\"button\" data-act=\"hint\">Hint</button><button type=\"button\" data-act=\"distance\">Distance</button>"
         "<span class=\"played\">0 moves</span></div><p class=\"message\" aria-live=\"polite\"></p></section>",
-        html_escape(text), rec->result && rec->result->moves >= 0 ? std::to_string(rec->result->moves) : "",
-        family.board_svg(rec->puzzle, {}, 40));
+        html_escape(text), optimum, family.board_svg(rec->puzzle, {}, 40));
     body += fmt::format(
         "<p class=\"actions\"><a href=\"/api/puzzles/{0}/file\" download>Export</a> "
         "<a href=\"/editor#board={1}\">Open in the editor</a> <a href=\"/api/puzzles/{0}\">JSON</a></p>",

@@ -725,3 +725,34 @@ TEST_F(Serve, SavesABoardAsAnImportAndStopsCleanly) {
 
 }  // namespace
 }  // namespace slidedb::e2e
+
+namespace slidedb::e2e {
+namespace {
+
+// An enumerated puzzle has no search of its own stored: its player is told
+// the optimum the enumeration found (its cluster's greatest distance to the
+// goal), as a searched puzzle's is told its search's.
+TEST(ServeEnumerated, AnEnumeratedPuzzleIsPlayedAgainstItsOptimum) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -q").status, 0);
+    std::int64_t id = 0;
+    {
+        SQLite::Database db((dir / "e.db").string(), SQLite::OPEN_READONLY);
+        SQLite::Statement st(db, "SELECT puzzle_id, moves FROM enumerated ORDER BY moves DESC, puzzle_id LIMIT 1");
+        ASSERT_TRUE(st.executeStep());
+        id = st.getColumn(0).getInt64();
+        EXPECT_EQ(st.getColumn(1).getInt(), 7);
+        EXPECT_EQ(db.execAndGet("SELECT COUNT(*) FROM solutions").getInt(), 0);
+    }
+    Serving server(dir, "--db e.db --read-only");
+    ASSERT_GT(server.port(), 0);
+    const auto r = server.client().Get(("/puzzles/" + std::to_string(id)).c_str());
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_NE(r->body.find("data-optimum=\"7\""), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("Rank: 7 moves, harder than"), std::string::npos);
+    EXPECT_EQ(server.stop(), 0);
+}
+
+}  // namespace
+}  // namespace slidedb::e2e
