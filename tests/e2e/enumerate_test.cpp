@@ -98,6 +98,53 @@ TEST(Enumerate, ADatabaseBegunByAnotherEnumeratorIsNeitherResumedNorMerged) {
     EXPECT_EQ(dump(dir / "new.db", "SELECT COUNT(*) FROM imports"), "1\n");
 }
 
+// `report hardest` on an enumeration ranks its puzzles by moves (then
+// cluster) though none was searched one by one; a puzzle also imported, so
+// searched, comes once, with its search's figures, first among its moves.
+TEST(Enumerate, TheHardestReportRanksEnumeratedPuzzles) {
+    // The report's CSV without its ids (numbered as the units finish) and
+    // milliseconds (the search's time).
+    auto figures = [](const std::string& csv) {
+        std::string rows;
+        std::istringstream lines(csv);
+        for (std::string line; std::getline(lines, line);) {
+            std::vector<std::string> cells;
+            std::istringstream fields(line);
+            for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+            if (cells.size() != 9) return "a row of " + std::to_string(cells.size()) + " cells: " + line;
+            cells.erase(cells.begin() + 7);
+            cells.erase(cells.begin());
+            for (const std::string& c : cells) rows += c + (&c == &cells.back() ? "\n" : ",");
+        }
+        return rows;
+    };
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -q").status, 0);
+    const Outcome enumerated = slidedb(dir, "report hardest --top 4 --db e.db --format csv");
+    ASSERT_EQ(enumerated.status, 0) << enumerated.err;
+    EXPECT_EQ(figures(enumerated.out),
+              "family,size,moves,steps,cluster,examined,source\r\n"
+              "unblock,4x4,7,,34,,slidedb enumerate --size 4 --walls 0..2\r\n"
+              "unblock,4x4,7,,20,,slidedb enumerate --size 4 --walls 0..2\r\n"
+              "unblock,4x4,7,,8,,slidedb enumerate --size 4 --walls 0..2\r\n"
+              "unblock,4x4,6,,28,,slidedb enumerate --size 4 --walls 0..2\r\n");
+    // Only what a search gives is ranked by steps, cluster or effort.
+    EXPECT_EQ(slidedb(dir, "report hardest --by steps --db e.db --format csv").out,
+              "id,family,size,moves,steps,cluster,examined,ms,source\r\n");
+    // The hardest, 34 boards in its cluster, imported: searched.
+    write_file(dir / "hard.txt", "BB.C\nAA.C\nDEEE\nD.FF\n");
+    ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db -q").status, 0);
+    const Outcome both = slidedb(dir, "report hardest --top 4 --db e.db --format csv");
+    ASSERT_EQ(both.status, 0) << both.err;
+    EXPECT_EQ(figures(both.out),
+              "family,size,moves,steps,cluster,examined,source\r\n"
+              "unblock,4x4,7,9,34,138,hard.txt:1\r\n"
+              "unblock,4x4,7,,20,,slidedb enumerate --size 4 --walls 0..2\r\n"
+              "unblock,4x4,7,,8,,slidedb enumerate --size 4 --walls 0..2\r\n"
+              "unblock,4x4,6,,28,,slidedb enumerate --size 4 --walls 0..2\r\n");
+    EXPECT_EQ(dump(dir / "e.db", "SELECT COUNT(*) FROM puzzles"), "32\n");  // the import found the enumerated puzzle
+}
+
 TEST(Enumerate, RefusesBadArguments) {
     TempDir dir;
     EXPECT_EQ(slidedb(dir, "enumerate --size 8 --db e.db").status, 2);
