@@ -122,12 +122,11 @@ TEST(Enumerate, TheHardestReportRanksEnumeratedPuzzles) {
     ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -q").status, 0);
     const Outcome enumerated = slidedb(dir, "report hardest --top 4 --db e.db --format csv");
     ASSERT_EQ(enumerated.status, 0) << enumerated.err;
-    EXPECT_EQ(figures(enumerated.out),
-              "family,size,moves,steps,cluster,examined,source\r\n"
-              "unblock,4x4,7,,34,,slidedb enumerate --size 4 --walls 0..2\r\n"
-              "unblock,4x4,7,,20,,slidedb enumerate --size 4 --walls 0..2\r\n"
-              "unblock,4x4,7,,8,,slidedb enumerate --size 4 --walls 0..2\r\n"
-              "unblock,4x4,6,,28,,slidedb enumerate --size 4 --walls 0..2\r\n");
+    const std::string head = "family,size,moves,steps,cluster,examined,source\r\n";
+    const std::string rest = "unblock,4x4,7,,20,,slidedb enumerate --size 4 --walls 0..2\r\n"
+                             "unblock,4x4,7,,8,,slidedb enumerate --size 4 --walls 0..2\r\n"
+                             "unblock,4x4,6,,28,,slidedb enumerate --size 4 --walls 0..2\r\n";
+    EXPECT_EQ(figures(enumerated.out), head + "unblock,4x4,7,,34,,slidedb enumerate --size 4 --walls 0..2\r\n" + rest);
     // Only what a search gives is ranked by steps, cluster or effort.
     EXPECT_EQ(slidedb(dir, "report hardest --by steps --db e.db --format csv").out,
               "id,family,size,moves,steps,cluster,examined,ms,source\r\n");
@@ -136,12 +135,7 @@ TEST(Enumerate, TheHardestReportRanksEnumeratedPuzzles) {
     ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db -q").status, 0);
     const Outcome both = slidedb(dir, "report hardest --top 4 --db e.db --format csv");
     ASSERT_EQ(both.status, 0) << both.err;
-    EXPECT_EQ(figures(both.out),
-              "family,size,moves,steps,cluster,examined,source\r\n"
-              "unblock,4x4,7,9,34,138,hard.txt:1\r\n"
-              "unblock,4x4,7,,20,,slidedb enumerate --size 4 --walls 0..2\r\n"
-              "unblock,4x4,7,,8,,slidedb enumerate --size 4 --walls 0..2\r\n"
-              "unblock,4x4,6,,28,,slidedb enumerate --size 4 --walls 0..2\r\n");
+    EXPECT_EQ(figures(both.out), head + "unblock,4x4,7,9,34,138,hard.txt:1\r\n" + rest);
     EXPECT_EQ(dump(dir / "e.db", "SELECT COUNT(*) FROM puzzles"), "32\n");  // the import found the enumerated puzzle
 }
 
