@@ -18,13 +18,14 @@ WITH r AS (
          UNION ALL
          -- Enumerated puzzles of at least the moves of the :top-th hardest
          -- enumerated one (from the tallies), read through the moves index.
-         -- One that was searched too is in the branch above, as many moves.
+         -- One that was solved too is in the branch above, as many moves; one
+         -- whose search stopped at a limit is ranked by the enumeration's.
          SELECT DISTINCT e.puzzle_id, e.moves, NULL, e.cluster_size, 0 FROM enumerated e
           WHERE COALESCE(:by, 'moves') NOT IN ('steps', 'cluster', 'effort')
             AND e.enumeration_id IN (SELECT id FROM enumerations)
             AND e.moves >= (SELECT COALESCE(MAX(m.moves), 0) FROM tally_enumeration_moves m
                              WHERE (SELECT SUM(t.puzzles) FROM tally_enumeration_moves t WHERE t.moves >= m.moves) >= :top)
-            AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id)
+            AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id AND s.status = 'solved')
             AND (:family IS NULL OR (SELECT family FROM puzzles WHERE id = e.puzzle_id) = :family)
          UNION ALL
          SELECT * FROM (SELECT s.puzzle_id, s.steps, s.moves, s.cluster_size, 0 FROM solutions s
@@ -49,6 +50,6 @@ SELECT p.id, p.family, p.width || 'x' || p.height AS size, COALESCE(s.moves, r.k
                    FROM sources WHERE puzzle_id = p.id ORDER BY id LIMIT 1),
                 (SELECT path FROM puzzle_sources WHERE puzzle_id = p.id AND origin = 1 ORDER BY seq LIMIT 1))
        AS source
-  FROM r LEFT JOIN solutions s ON s.puzzle_id = r.puzzle_id JOIN puzzles p ON p.id = r.puzzle_id
+  FROM r LEFT JOIN solutions s ON s.puzzle_id = r.puzzle_id AND s.status = 'solved' JOIN puzzles p ON p.id = r.puzzle_id
  ORDER BY r.k1 DESC, r.k2 DESC, r.k3 DESC, r.k4 DESC, r.puzzle_id
  LIMIT :top;

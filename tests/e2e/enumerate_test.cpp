@@ -99,8 +99,8 @@ TEST(Enumerate, ADatabaseBegunByAnotherEnumeratorIsNeitherResumedNorMerged) {
 }
 
 // `report hardest` on an enumeration ranks its puzzles by moves (then
-// cluster) though none was searched one by one; a puzzle also imported, so
-// searched, comes once, with its search's figures, first among its moves.
+// cluster) though none was searched one by one; a puzzle also imported and
+// solved comes once, with its search's figures, first among its moves.
 TEST(Enumerate, TheHardestReportRanksEnumeratedPuzzles) {
     // The report's CSV without its ids (numbered as the units finish) and
     // milliseconds (the search's time).
@@ -130,9 +130,13 @@ TEST(Enumerate, TheHardestReportRanksEnumeratedPuzzles) {
     // Only what a search gives is ranked by steps, cluster or effort.
     EXPECT_EQ(slidedb(dir, "report hardest --by steps --db e.db --format csv").out,
               "id,family,size,moves,steps,cluster,examined,ms,source\r\n");
-    // The hardest, 34 boards in its cluster, imported: searched.
+    // The hardest, 34 boards in its cluster, imported: its search stopped
+    // at a limit, it keeps the enumeration's figures; solved, its own.
     write_file(dir / "hard.txt", "BB.C\nAA.C\nDEEE\nD.FF\n");
-    ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db -q --max-states 10").status, 0);
+    const Outcome stopped = slidedb(dir, "report hardest --top 4 --db e.db --format csv");
+    EXPECT_EQ(figures(stopped.out), head + "unblock,4x4,7,,34,,hard.txt:1\r\n" + rest);
+    ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db -q --resolve").status, 0);
     const Outcome both = slidedb(dir, "report hardest --top 4 --db e.db --format csv");
     ASSERT_EQ(both.status, 0) << both.err;
     EXPECT_EQ(figures(both.out), head + "unblock,4x4,7,9,34,138,hard.txt:1\r\n" + rest);
