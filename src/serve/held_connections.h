@@ -68,8 +68,9 @@ class HoldingServer : public httplib::Server {
 public:
     // Accepts connections on `listener`, the socket bound, each answered on
     // a thread of new_task_queue(), until stop_accepting(); then waits for
-    // them as the queue's shutdown() does, and closes the socket. httplib's own loop ends the server on any
-    // failed accept but one (a full descriptor table): a connection reset
+    // them as the queue's shutdown() does, and closes the socket. httplib's
+    // own loop ends the server on any failed accept but one (a full
+    // descriptor table): a connection reset
     // before it was taken, or the kernel short of memory for a moment,
     // would leave the process up and nobody answered.
     void accept_until_stopped(int listener);

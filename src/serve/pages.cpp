@@ -129,11 +129,12 @@ void puzzle_page(App& app, const httplib::Request& req, httplib::Response& res) 
     std::string optimum = rec->result && rec->result->moves >= 0 ? std::to_string(rec->result->moves) : "";
     const auto standing = puzzle_standing(*db, id);
     if (optimum.empty() && standing && standing->cluster_puzzle == id) optimum = std::to_string(standing->cluster_moves);
-    if (const auto& s = standing) {
-        body += fmt::format("<p class=\"rank\" id=\"rank\">Rank: {} moves, {}</p>", s->moves, html_escape(s->sentence()));
-        if (s->cluster_puzzle && *s->cluster_puzzle != id)
+    if (standing) {
+        const Standing& s = *standing;
+        body += fmt::format("<p class=\"rank\" id=\"rank\">Rank: {} moves, {}</p>", s.moves, html_escape(s.sentence()));
+        if (s.cluster_puzzle && *s.cluster_puzzle != id)
             body += fmt::format("<p>Cluster: enumerated as <a href=\"/puzzles/{0}\">puzzle {0}</a> ({1} moves, {2} boards)</p>",
-                                *s->cluster_puzzle, s->cluster_moves, s->cluster_size);
+                                *s.cluster_puzzle, s.cluster_moves, s.cluster_size);
     }
     // Play it yourself: the bare board, moved by the page's script and
     // checked by the server (/api/hint) after every move.
