@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "families/families.h"
+#include "puzzle/puzzle.h"
 #include "report/puzzle_text.h"
 #include "store/database.h"
 #include "store/puzzle_record.h"
@@ -26,13 +27,20 @@ int run_show(const ShowArgs& a) {
         std::fputs(fmt::format("slidedb: {}: no puzzle with id {}\n", a.db, a.id).c_str(), stderr);
         return 1;
     }
-    std::string out =
-        fmt::format("Puzzle {}: {}\n\n", rec->id, family_of(rec->puzzle).summary(rec->puzzle));
-    out += "Sources:\n" + format_table(rec->sources, Format::Table) + "\n";
-    if (rec->result) {
-        out += solution_text(rec->puzzle, *rec->result) + "\n" + statistics_text(rec->puzzle, *rec->result);
-        out += fmt::format("Solver:  {}\n\n", rec->solver_version);
-        out += levels_text(*rec->result, Format::Table);
+    std::string out;
+    try {
+        out = fmt::format("Puzzle {}: {}\n\n", rec->id, family_of(rec->puzzle).summary(rec->puzzle));
+        out += "Sources:\n" + format_table(rec->sources, Format::Table) + "\n";
+        if (rec->result) {
+            out += solution_text(rec->puzzle, *rec->result) + "\n" + statistics_text(rec->puzzle, *rec->result);
+            out += fmt::format("Solver:  {}\n\n", rec->solver_version);
+            out += levels_text(*rec->result, Format::Table);
+        }
+    } catch (const PuzzleError& e) {
+        // A stored board no family reads (a database edited by hand): say
+        // which puzzle it is.
+        std::fputs(fmt::format("slidedb: {}: puzzle {}: {}\n", a.db, a.id, e.what()).c_str(), stderr);
+        return 1;
     }
     const auto s = puzzle_standing(*db, rec->id);
     if (!rec->result)

@@ -69,7 +69,7 @@ void list_page(App& app, const httplib::Request& req, httplib::Response& res) {
                         f.width ? fmt::format("{}x{}", *f.width, *f.height) : "");
     body += select_html("status",
                         {{"", "any status"}, {"solved", "solved"}, {"unsolvable", "unsolvable"}, {"limit", "limit"},
-                         {"unsolved", "not searched"}},
+                         {"enumerated", "enumerated"}, {"unsolved", "not searched"}},
                         f.status);
     body += fmt::format(
         "<label>moves <input name=\"moves_min\" size=\"3\" value=\"{}\">&ndash;<input name=\"moves_max\" size=\"3\" "

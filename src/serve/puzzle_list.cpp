@@ -86,8 +86,9 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params) {
             f.width = static_cast<int>(number("size", v.substr(0, x), 1, 64));
             f.height = static_cast<int>(number("size", v.substr(x + 1), 1, 64));
         } else if (name == "status") {
-            if (v != "solved" && v != "unsolvable" && v != "limit" && v != "unsolved")
-                throw BadRequest(fmt::format("status: '{}' is not solved, unsolvable, limit or unsolved", v));
+            if (v != "solved" && v != "unsolvable" && v != "limit" && v != "unsolved" && v != "enumerated")
+                throw BadRequest(
+                    fmt::format("status: '{}' is not solved, unsolvable, limit, unsolved or enumerated", v));
             f.status = v;
         } else if (name == "moves_min") {
             f.moves_min = number(name, v, 0, big);
@@ -196,12 +197,48 @@ std::string range(const char* column, const std::optional<std::int64_t>& low, co
 
 }  // namespace
 
+namespace {
+
+// Enumerated puzzles without a solved search of their own are listed with
+// their enumeration's figures (moves, cluster size) and status
+// "enumerated" (or "limit", when a search of theirs stopped at its limit).
+// These are the enumerations whose puzzles a filter may let through; a
+// puzzle kept by several is listed from the first.
+struct ListedEnumeration {
+    std::int64_t id = 0;
+    bool first = false;  // no enumeration before it has puzzles
+};
+
+std::vector<ListedEnumeration> listed_enumerations(SQLite::Database& db, const ListFilter& f) {
+    SQLite::Statement st(db,
+                         "SELECT id, family, size FROM enumerations n "
+                         "WHERE EXISTS (SELECT 1 FROM enumerated e WHERE e.enumeration_id = n.id) ORDER BY id");
+    std::vector<ListedEnumeration> out;
+    bool first = true;
+    while (st.executeStep()) {
+        const int size = st.getColumn(2).getInt();
+        if ((f.family.empty() || f.family == st.getColumn(1).getString()) &&
+            (!f.width || (*f.width == size && *f.height == size)))
+            out.push_back({st.getColumn(0).getInt64(), first});
+        first = false;
+    }
+    return out;
+}
+
+bool has_enumerated(SQLite::Database& db) {
+    return db.execAndGet("SELECT EXISTS (SELECT 1 FROM enumerated)").getInt() != 0;
+}
+
+}  // namespace
+
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
-    // Only puzzles with a search stored have figures to sort or filter on:
-    // those queries join solutions.
+    // Only puzzles with figures (a search stored, or an enumeration) can be
+    // sorted or filtered on them: those queries join solutions, or read
+    // the enumerations' puzzles beside them.
     const char* order = sort_column(f.sort);
     const bool figures = order || f.moves_min || f.moves_max || f.cluster_min || f.cluster_max ||
                          (!f.status.empty() && f.status != "unsolved");
+    const bool enumerated_any = has_enumerated(db);
     if (f.status == "unsolved") {
         // Puzzles without a search: none when the tallies count as many
         // searches as puzzles (every puzzle walked to learn it otherwise).
@@ -216,6 +253,17 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         match = matching_paths(db, f.source);
         if (match.sources == 0) return {};
     }
+    // The enumerations read beside the searches: sorted by a figure they
+    // have (moves, cluster) or filtered on one, and for statuses they can
+    // have. Sorted by steps or effort, only searched puzzles have one.
+    std::vector<ListedEnumeration> enumerations;
+    const bool enumeration_figure = f.sort == "id" || f.sort == "moves" || f.sort == "cluster";
+    if (enumerated_any && figures && enumeration_figure &&
+        (f.status.empty() || f.status == "enumerated" || f.status == "limit"))
+        enumerations = listed_enumerations(db, f);
+    if (f.status == "enumerated" && enumerations.empty()) return {};
+    // Searches only: every status but "enumerated".
+    const bool searches = f.status != "enumerated";
 
     // The filters with an index, each with its rows; the one that drives
     // the query is the most selective, when it lets few rows through.
@@ -224,7 +272,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     if (!f.family.empty()) indexed.emplace_back(Driver::Family, "puzzles WHERE family = :family");
     if (f.width)
         indexed.emplace_back(Driver::Size, fmt::format("puzzles WHERE width = {} AND height = {}", *f.width, *f.height));
-    if (!f.status.empty() && f.status != "unsolved")
+    if (!f.status.empty() && f.status != "unsolved" && searches)
         indexed.emplace_back(Driver::Status, "solutions WHERE status = :status");
     if (f.moves_min || f.moves_max)
         indexed.emplace_back(Driver::Moves, "solutions WHERE 1" + range("moves", f.moves_min, f.moves_max));
@@ -248,6 +296,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     const bool sorted_range = (f.sort == "moves" && (f.moves_min || f.moves_max)) ||
                               (f.sort == "cluster" && (f.cluster_min || f.cluster_max));
     if (sorted_range && driver != Driver::Source) driver = f.sort == "moves" ? Driver::Moves : Driver::Cluster;
+    const char* dir = f.descending ? "DESC" : "ASC";
 
     // The page's ids first, reading as little as the driver allows; every
     // filter but the driver's is written with a unary + so that SQLite
@@ -255,15 +304,23 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     // rows, in the same order.
     auto page_sql = [&](Driver by) {
         auto plus = [&](Driver d) { return by == d ? "" : "+"; };
+        // Walked in the page's order, SQLite reads the sort's index and stops
+        // after a page; driven by a filter, the sort is an expression (+) that
+        // no index gives, and its few rows are sorted.
+        const std::string walk = by == Driver::Order || (sorted_range && by != Driver::Source) ? "" : "+";
         // Sorted by a figure with no filter on the puzzle itself, the ids come
         // from solutions alone: a deep page skips its rows along the index.
         const bool solutions_only = order && f.family.empty() && !f.width && f.source.empty();
         // Walked by id, the puzzles are the outer loop (CROSS JOIN keeps it):
         // SQLite would rather read every solution and sort.
         const char* join = !figures ? "LEFT JOIN" : by == Driver::Order && !order ? "CROSS JOIN" : "JOIN";
-        std::string ids =
-            solutions_only ? "SELECT s.puzzle_id FROM solutions s WHERE 1"
-                           : fmt::format("SELECT p.id FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1", join);
+        // The searched puzzles' ids, with the figure sorted by beside them
+        // when the enumerations' come too.
+        std::string ids = solutions_only ? "SELECT s.puzzle_id AS listed_id"
+                          : fmt::format("SELECT {}p.id AS listed_id", enumerations.empty() || order ? "" : walk);
+        if (!enumerations.empty() && order) ids += fmt::format(", {}{} AS listed_key", walk, order);
+        ids += solutions_only ? " FROM solutions s WHERE 1"
+                              : fmt::format(" FROM puzzles p {} solutions s ON s.puzzle_id = p.id WHERE 1", join);
         // Few matching sources: their puzzles looked up by id (SQLite reads the
         // list of ids first), then sorted.
         if (by == Driver::Source)
@@ -280,43 +337,96 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         if (!f.source.empty() && by != Driver::Source)
             ids += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id "
                    "AND so.path IN (SELECT value FROM json_each(:paths)))";
-        // Walked in the page's order, SQLite reads the sort's index and stops
-        // after a page; driven by a filter, the sort is an expression (+) that
-        // no index gives, and its few rows are sorted.
-        const char* dir = f.descending ? "DESC" : "ASC";
-        const std::string walk = by == Driver::Order || (sorted_range && by != Driver::Source) ? "" : "+";
-        const std::string order_by =
-            order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", walk, order, dir)
-                  : fmt::format(" ORDER BY {}p.id {}", walk, dir);
-        ids += order_by + fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
+        // An enumerated puzzle is listed with the enumeration's figures
+        // unless solved by a search of its own; not searched, it is not
+        // "unsolved" either.
+        if (!enumerations.empty() || (enumerated_any && f.status == "unsolved")) {
+            const char* id = solutions_only ? "s.puzzle_id" : "p.id";
+            ids += f.status == "unsolved"
+                       ? fmt::format(" AND NOT EXISTS (SELECT 1 FROM enumerated x WHERE x.puzzle_id = {})", id)
+                       : fmt::format(" AND (s.status = 'solved' OR NOT EXISTS (SELECT 1 FROM enumerated x "
+                                     "WHERE x.puzzle_id = {}))", id);
+        }
+        if (!searches) ids.clear();
+        const std::string limit = fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
+        if (enumerations.empty()) {
+            ids += order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", walk, order, dir)
+                         : fmt::format(" ORDER BY {}p.id {}", walk, dir);
+            ids += limit;
+        } else {
+            // One part per enumeration, each read in the page's order from
+            // its index (moves, cluster, or the puzzle's id), and merged
+            // with the searched puzzles' (a compound SELECT's ORDER BY).
+            const char* key = f.sort == "moves" ? "e.moves" : "e.cluster_size";
+            for (const ListedEnumeration& n : enumerations) {
+                std::string part = fmt::format("SELECT e.puzzle_id AS listed_id{} ", order ? fmt::format(", {} AS listed_key", key) : "");
+                part += fmt::format("FROM enumerated e WHERE e.enumeration_id = {}", n.id);
+                part += range(f.sort == "moves" ? "e.moves" : "+e.moves", f.moves_min, f.moves_max);
+                part += range(f.sort == "cluster" ? "e.cluster_size" : "+e.cluster_size", f.cluster_min, f.cluster_max);
+                if (!n.first)
+                    part += fmt::format(" AND NOT EXISTS (SELECT 1 FROM enumerated d WHERE d.puzzle_id = e.puzzle_id "
+                                        "AND d.enumeration_id < {})", n.id);
+                part += f.status == "enumerated"
+                            ? " AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id)"
+                        : f.status == "limit"
+                            ? " AND EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id AND s.status = 'limit')"
+                            : " AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id "
+                              "AND s.status = 'solved')";
+                if (!f.family.empty() || f.width)
+                    part += " AND EXISTS (SELECT 1 FROM puzzles p WHERE p.id = e.puzzle_id" +
+                            std::string(f.family.empty() ? "" : " AND p.family = :family") +
+                            (f.width ? fmt::format(" AND p.width = {} AND p.height = {}", *f.width, *f.height) : "") + ")";
+                if (!f.source.empty())
+                    part += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = e.puzzle_id "
+                            "AND so.path IN (SELECT value FROM json_each(:paths)))";
+                ids += (ids.empty() ? "" : " UNION ALL ") + part;
+            }
+            ids = fmt::format("SELECT listed_id FROM ({}{}{})", ids,
+                              order ? fmt::format(" ORDER BY 2 {0}, 1 {0}", dir) : fmt::format(" ORDER BY 1 {}", dir),
+                              limit);
+        }
 
-        // Then the page's rows, in the same order.
-        std::string sql;
+        // Then the page's rows, in the same order: a puzzle's figures are its
+        // solved search's, else its enumeration's, else its search's.
+        std::string cols;
         {
             // kPuzzleColumns lists bare names; each is qualified with p.
-            std::string cols = kPuzzleColumns, q;
+            const std::string bare = kPuzzleColumns;
             std::size_t start = 0;
-            while (start < cols.size()) {
-                std::size_t comma = cols.find(',', start);
-                if (comma == std::string::npos) comma = cols.size();
-                std::string name = cols.substr(start, comma - start);
+            while (start < bare.size()) {
+                std::size_t comma = bare.find(',', start);
+                if (comma == std::string::npos) comma = bare.size();
+                std::string name = bare.substr(start, comma - start);
                 while (!name.empty() && name.front() == ' ') name.erase(0, 1);
-                q += (q.empty() ? "p." : ", p.") + name;
+                cols += (cols.empty() ? "p." : ", p.") + name;
                 start = comma + 1;
             }
-            sql = fmt::format(
-                "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
-                "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
-                "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1) "
-                "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({}){}",
-                q, ids, order ? fmt::format(" ORDER BY +{0} {1}, +p.id {1}", order, dir) : fmt::format(" ORDER BY +p.id {}", dir));
         }
-        return sql;
+        const std::string enumerated = enumerated_any ? "(SELECT {} FROM enumerated e WHERE e.puzzle_id = p.id "
+                                                        "ORDER BY e.enumeration_id LIMIT 1)"
+                                                      : "NULL";
+        std::string sql = fmt::format(
+            "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
+            "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
+            "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1), {} AS listed_moves, "
+            "{} AS listed_cluster FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({})",
+            cols, fmt::format(fmt::runtime(enumerated), "e.moves"), fmt::format(fmt::runtime(enumerated), "e.cluster_size"),
+            ids);
+        if (enumerations.empty())
+            return sql + (order ? fmt::format(" ORDER BY +{0} {1}, +p.id {1}", order, dir)
+                                : fmt::format(" ORDER BY +p.id {}", dir));
+        // The page's few rows sorted again by the figure listed: the search's
+        // when solved, else the enumeration's.
+        if (!order) return fmt::format("SELECT * FROM ({}) ORDER BY id {}", sql, dir);
+        const bool moves = f.sort == "moves";
+        return fmt::format("SELECT * FROM ({0}) ORDER BY CASE WHEN status = 'solved' THEN {1} "
+                           "ELSE COALESCE({2}, {1}) END {3}, id {3}",
+                           sql, moves ? "moves" : "cluster_size", moves ? "listed_moves" : "listed_cluster", dir);
     };
     auto read_page = [&](Driver by) {
         SQLite::Statement st(db, page_sql(by));
         if (!f.family.empty()) st.bind(":family", f.family);
-        if (!f.status.empty() && f.status != "unsolved") st.bind(":status", f.status);
+        if (!f.status.empty() && f.status != "unsolved" && searches) st.bind(":status", f.status);
         if (!f.source.empty()) st.bind(":paths", match.paths);
         ListPage page;
         while (st.executeStep()) {
@@ -334,6 +444,11 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
             r.cluster_size = optional_int(st.getColumn(at + 3));
             r.examined = optional_int(st.getColumn(at + 4));
             r.source = st.getColumn(at + 5).isNull() ? "" : st.getColumn(at + 5).getString();
+            if (r.status != "solved" && !st.getColumn(at + 6).isNull()) {
+                r.moves = st.getColumn(at + 6).getInt64();
+                r.cluster_size = st.getColumn(at + 7).getInt64();
+                if (r.status.empty()) r.status = "enumerated";
+            }
             page.rows.push_back(std::move(r));
         }
         return page;

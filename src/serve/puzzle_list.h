@@ -23,7 +23,9 @@ struct BadRequest : std::runtime_error {
 struct ListFilter {
     std::string family;  // "" any
     std::optional<int> width, height;  // from size=6x6
-    std::string status;  // solved, unsolvable, limit, unsolved (no search stored); "" any
+    // solved, unsolvable, limit, unsolved (neither searched nor enumerated),
+    // enumerated (an enumeration's, not searched); "" any
+    std::string status;
     std::optional<std::int64_t> moves_min, moves_max, cluster_min, cluster_max;
     std::string source;  // part of a source's path
     std::string sort = "id";  // id, moves, steps, cluster, effort
@@ -43,7 +45,11 @@ std::string filter_query(const ListFilter& f, std::int64_t page);
 struct ListRow {
     std::int64_t id = 0;
     Puzzle puzzle;
-    std::string status;  // "" when not searched
+    // the search's status; "enumerated" for an enumerated puzzle not
+    // searched, "" for one neither searched nor enumerated
+    std::string status;
+    // The solved search's figures; else moves and cluster size are the
+    // enumeration's, for an enumerated puzzle.
     std::optional<std::int64_t> moves, steps, cluster_size, examined;
     std::string source;  // its first source: path, and :line for a line of a file
 };

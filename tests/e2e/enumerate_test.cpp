@@ -215,6 +215,14 @@ TEST(Merge, APuzzleNotWhatItsBoardGivesRefusesItsFileAlone) {
     ASSERT_EQ(slidedb(dir, "import kb_input.txt klotski.txt eight.txt yb.txt --db both.db -q").status, 0);
     EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));
     EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "2\n");
+    // `show` of such a row names the database and the puzzle.
+    for (std::size_t i : {0, 4}) {
+        const std::string name = "bad" + std::to_string(i) + ".db";
+        const Outcome shown = slidedb(dir, "show 1 --db " + name);
+        EXPECT_EQ(shown.status, 1);
+        EXPECT_EQ(shown.err, "slidedb: " + name + ": puzzle 1: " + faults[i].second + "\n");
+        EXPECT_EQ(shown.out, "");
+    }
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <regex>
 #include <thread>
 
+#include <fmt/format.h>
 #include <httplib.h>
 
 #include "e2e.h"
@@ -754,5 +755,95 @@ TEST(ServeEnumerated, AnEnumeratedPuzzleIsPlayedAgainstItsOptimum) {
     EXPECT_EQ(server.stop(), 0);
 }
 
+
+// The list shows an enumerated puzzle with its enumeration's figures and
+// sorts and filters it on them among the searched ones. Two enumerations
+// of 4x4 keep the same 32 puzzles, each listed once; the 7-move puzzle of
+// the 34-board cluster has a search stopped at its limit (listed with the
+// enumeration's figures, status limit), and a 6-move one of 28 boards a
+// solved search. Every list, read page by page, is the order an
+// independent query gives over all the puzzles.
+TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --db e.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..0 --db e.db -q").status, 0);
+    {
+        SQLite::Database db((dir / "e.db").string(), SQLite::OPEN_READONLY);
+        auto board = [&](int moves, int cluster) {
+            return db
+                .execAndGet(fmt::format("SELECT p.board FROM puzzles p JOIN enumerated e ON e.puzzle_id = p.id "
+                                        "WHERE e.moves = {} AND e.cluster_size = {} LIMIT 1",
+                                        moves, cluster))
+                .getString();
+        };
+        write_file(dir / "hard.txt", board(7, 34) + "\n");
+        write_file(dir / "six.txt", board(6, 28) + "\n");
+    }
+    ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db --max-states 10 -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "import six.txt --db e.db -q").status, 0);
+
+    Serving server(dir, "--db e.db --read-only");
+    ASSERT_GT(server.port(), 0);
+    auto c = server.client();
+    // Every row of a list, five to a page: "id status moves cluster; ...".
+    auto listed = [&](const std::string& query) {
+        const std::regex row(R"re(\{"id":(\d+),[^{}]*"status":"([a-z]*)","moves":(\w+),"steps":\w+,"cluster_size":(\w+))re");
+        std::string out;
+        for (int page = 1;; ++page) {
+            auto r = c.Get(fmt::format("/api/puzzles?{}&per_page=5&page={}", query, page));
+            EXPECT_EQ(r->status, 200) << query << r->body;
+            if (r->status != 200) return out;
+            for (std::sregex_iterator it(r->body.begin(), r->body.end(), row), end; it != end; ++it)
+                out += fmt::format("{} {} {} {}; ", (*it)[1].str(), (*it)[2].str(), (*it)[3].str(), (*it)[4].str());
+            if (r->body.find("\"has_more\":true") == std::string::npos) return out;
+        }
+    };
+    // The same rows from every puzzle at once: the solved search's figures,
+    // else the first enumeration's, else the search's.
+    SQLite::Database db((dir / "e.db").string(), SQLite::OPEN_READONLY);
+    auto expected = [&](const std::string& where, const std::string& order) {
+        std::string rows = dump(db, fmt::format(
+                            "WITH f AS (SELECT p.id, CASE WHEN s.status = 'solved' OR e.moves IS NULL THEN s.status "
+                            "WHEN s.status IS NULL THEN 'enumerated' ELSE s.status END AS status, "
+                            "CASE WHEN s.status = 'solved' THEN s.moves ELSE COALESCE(e.moves, s.moves) END AS moves, "
+                            "CASE WHEN s.status = 'solved' THEN s.cluster_size "
+                            "ELSE COALESCE(e.cluster_size, s.cluster_size) END AS cluster "
+                            "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id "
+                            "LEFT JOIN enumerated e ON e.puzzle_id = p.id AND e.enumeration_id = 1) "
+                            "SELECT id || ' ' || status || ' ' || COALESCE(moves, 'null') || ' ' || cluster || '; ' "
+                            "FROM f WHERE {} ORDER BY {}",
+                            where, order));
+        rows.erase(std::remove(rows.begin(), rows.end(), '\n'), rows.end());
+        return rows;
+    };
+    EXPECT_EQ(db.execAndGet("SELECT COUNT(*) FROM enumerated").getInt(), 64);
+    const std::string by_moves = listed("sort=moves");
+    EXPECT_EQ(by_moves, expected("1", "moves DESC, id DESC"));
+    EXPECT_EQ(std::count(by_moves.begin(), by_moves.end(), ';'), 32);
+    EXPECT_TRUE(std::regex_search(by_moves, std::regex(R"(^\d+ \w+ 7 )"))) << by_moves;
+    EXPECT_EQ(listed("sort=cluster&order=asc"), expected("1", "cluster ASC, id ASC"));
+    EXPECT_EQ(listed("sort=cluster&moves_min=6&moves_max=6"), expected("moves = 6", "cluster DESC, id DESC"));
+    EXPECT_EQ(listed("moves_min=7"), expected("moves >= 7", "id ASC"));
+    EXPECT_EQ(listed("size=4x4&family=unblock&sort=moves&order=asc&cluster_max=9"),
+              expected("cluster <= 9", "moves ASC, id ASC"));
+    const std::string enumerated = listed("status=enumerated&sort=moves");
+    EXPECT_EQ(enumerated, expected("status = 'enumerated'", "moves DESC, id DESC"));
+    EXPECT_EQ(std::count(enumerated.begin(), enumerated.end(), ';'), 30);
+    const std::string limit = listed("status=limit&sort=moves");
+    EXPECT_TRUE(std::regex_match(limit, std::regex(R"(\d+ limit 7 34; )"))) << limit;
+    const std::string solved = listed("status=solved&sort=moves");
+    EXPECT_TRUE(std::regex_match(solved, std::regex(R"(\d+ solved 6 28; )"))) << solved;
+    // Neither searched nor enumerated: none; steps are a search's alone.
+    EXPECT_EQ(listed("status=unsolved"), "");
+    EXPECT_EQ(listed("sort=steps"), expected("status IN ('solved', 'limit')", "status = 'limit', id"));
+    EXPECT_EQ(listed("family=blocks&sort=moves"), "");
+    EXPECT_EQ(listed("size=5x5&status=enumerated"), "");
+
+    const auto page = c.Get("/puzzles?status=enumerated&sort=moves&per_page=1");
+    ASSERT_EQ(page->status, 200);
+    EXPECT_NE(page->body.find("<option value=\"enumerated\" selected>"), std::string::npos);
+    EXPECT_NE(page->body.find("<td>enumerated</td><td class=\"num\">7</td>"), std::string::npos) << page->body;
+    EXPECT_EQ(server.stop(), 0);
+}
 }  // namespace
 }  // namespace slidedb::e2e
