@@ -225,6 +225,71 @@ std::vector<ListedEnumeration> listed_enumerations(SQLite::Database& db, const L
     return out;
 }
 
+// One enumeration's puzzles that the filter lets through, to be read in the
+// page's order: walked along the index of the figure sorted by (of the
+// puzzle's id: the table's key), from where a range of it begins; or, when
+// another filter lets few of them through, read through that filter and
+// sorted. Listed are those with no solved search of their own, each from
+// the first enumeration that kept it.
+std::string enumeration_part(SQLite::Database& db, const ListFilter& f, const ListedEnumeration& n,
+                             const PathMatch& match) {
+    enum class By { Order, Source, Limit, Moves, Cluster };
+    const std::string in = fmt::format("enumerated WHERE enumeration_id = {}", n.id);
+    By by = By::Order;
+    if (f.sort == "moves" && (f.moves_min || f.moves_max)) {
+        by = By::Moves;
+    } else if (f.sort == "cluster" && (f.cluster_min || f.cluster_max)) {
+        by = By::Cluster;
+    } else {
+        std::int64_t least = kFewRows;
+        auto consider = [&](By d, std::int64_t rows) {
+            if (rows <= least) by = d, least = rows;
+        };
+        if (!f.source.empty()) consider(By::Source, match.sources);
+        if (f.status == "limit") consider(By::Limit, count_upto(db, "solutions WHERE status = 'limit'", f));
+        if (f.moves_min || f.moves_max) consider(By::Moves, count_upto(db, in + range("moves", f.moves_min, f.moves_max), f));
+        if (f.cluster_min || f.cluster_max)
+            consider(By::Cluster, count_upto(db, in + range("cluster_size", f.cluster_min, f.cluster_max), f));
+    }
+    // Walked, the sort's index gives the order; driven, the sort is an
+    // expression (+) that no index gives, and the few rows are sorted.
+    const bool walked = by == By::Order || (by == By::Moves && f.sort == "moves") ||
+                        (by == By::Cluster && f.sort == "cluster");
+    const std::string sort = walked ? "" : "+";
+    std::string part = f.sort == "id" ? fmt::format("SELECT {}e.puzzle_id AS listed_id", sort)
+                                      : fmt::format("SELECT e.puzzle_id AS listed_id, {}e.{} AS listed_key", sort,
+                                                    f.sort == "moves" ? "moves" : "cluster_size");
+    // Walked by id, or driven by the puzzles' ids, the table's key serves:
+    // the enumeration is checked row by row.
+    const bool by_key = (by == By::Order && f.sort == "id") || by == By::Source || by == By::Limit;
+    part += fmt::format(" FROM enumerated e WHERE {}e.enumeration_id = {}", by_key ? "+" : "", n.id);
+    part += range(by == By::Moves ? "e.moves" : "+e.moves", f.moves_min, f.moves_max);
+    part += range(by == By::Cluster ? "e.cluster_size" : "+e.cluster_size", f.cluster_min, f.cluster_max);
+    if (!n.first)
+        part += fmt::format(" AND NOT EXISTS (SELECT 1 FROM enumerated d WHERE d.puzzle_id = e.puzzle_id "
+                            "AND d.enumeration_id < {})",
+                            n.id);
+    if (f.status == "enumerated")
+        part += " AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id)";
+    else if (f.status == "limit")
+        part += by == By::Limit ? " AND e.puzzle_id IN (SELECT s.puzzle_id FROM solutions s WHERE s.status = 'limit')"
+                                : " AND EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id "
+                                  "AND s.status = 'limit')";
+    else
+        part += " AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id AND s.status = 'solved')";
+    if (!f.family.empty() || f.width)
+        part += " AND EXISTS (SELECT 1 FROM puzzles p WHERE p.id = e.puzzle_id" +
+                std::string(f.family.empty() ? "" : " AND p.family = :family") +
+                (f.width ? fmt::format(" AND p.width = {} AND p.height = {}", *f.width, *f.height) : "") + ")";
+    if (by == By::Source)
+        part += " AND e.puzzle_id IN (SELECT so.puzzle_id FROM sources so "
+                "WHERE so.path IN (SELECT value FROM json_each(:paths)))";
+    else if (!f.source.empty())
+        part += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = e.puzzle_id "
+                "AND so.path IN (SELECT value FROM json_each(:paths)))";
+    return part;
+}
+
 bool has_enumerated(SQLite::Database& db) {
     return db.execAndGet("SELECT EXISTS (SELECT 1 FROM enumerated)").getInt() != 0;
 }
@@ -264,6 +329,8 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     if (f.status == "enumerated" && enumerations.empty()) return {};
     // Searches only: every status but "enumerated".
     const bool searches = f.status != "enumerated";
+    std::vector<std::string> enumeration_parts;
+    for (const ListedEnumeration& n : enumerations) enumeration_parts.push_back(enumeration_part(db, f, n, match));
 
     // The filters with an index, each with its rows; the one that drives
     // the query is the most selective, when it lets few rows through.
@@ -354,33 +421,9 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                          : fmt::format(" ORDER BY {}p.id {}", walk, dir);
             ids += limit;
         } else {
-            // One part per enumeration, each read in the page's order from
-            // its index (moves, cluster, or the puzzle's id), and merged
-            // with the searched puzzles' (a compound SELECT's ORDER BY).
-            const char* key = f.sort == "moves" ? "e.moves" : "e.cluster_size";
-            for (const ListedEnumeration& n : enumerations) {
-                std::string part = fmt::format("SELECT e.puzzle_id AS listed_id{} ", order ? fmt::format(", {} AS listed_key", key) : "");
-                part += fmt::format("FROM enumerated e WHERE e.enumeration_id = {}", n.id);
-                part += range(f.sort == "moves" ? "e.moves" : "+e.moves", f.moves_min, f.moves_max);
-                part += range(f.sort == "cluster" ? "e.cluster_size" : "+e.cluster_size", f.cluster_min, f.cluster_max);
-                if (!n.first)
-                    part += fmt::format(" AND NOT EXISTS (SELECT 1 FROM enumerated d WHERE d.puzzle_id = e.puzzle_id "
-                                        "AND d.enumeration_id < {})", n.id);
-                part += f.status == "enumerated"
-                            ? " AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id)"
-                        : f.status == "limit"
-                            ? " AND EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id AND s.status = 'limit')"
-                            : " AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id "
-                              "AND s.status = 'solved')";
-                if (!f.family.empty() || f.width)
-                    part += " AND EXISTS (SELECT 1 FROM puzzles p WHERE p.id = e.puzzle_id" +
-                            std::string(f.family.empty() ? "" : " AND p.family = :family") +
-                            (f.width ? fmt::format(" AND p.width = {} AND p.height = {}", *f.width, *f.height) : "") + ")";
-                if (!f.source.empty())
-                    part += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = e.puzzle_id "
-                            "AND so.path IN (SELECT value FROM json_each(:paths)))";
-                ids += (ids.empty() ? "" : " UNION ALL ") + part;
-            }
+            // One part per enumeration, merged with the searched puzzles'
+            // in the page's order (a compound SELECT's ORDER BY).
+            for (const std::string& part : enumeration_parts) ids += (ids.empty() ? "" : " UNION ALL ") + part;
             ids = fmt::format("SELECT listed_id FROM ({}{}{})", ids,
                               order ? fmt::format(" ORDER BY 2 {0}, 1 {0}", dir) : fmt::format(" ORDER BY 1 {}", dir),
                               limit);
