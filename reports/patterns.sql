@@ -135,15 +135,16 @@ SELECT e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS e
  GROUP BY t.enumeration_id, t.walls, t.blocks ORDER BY t.enumeration_id, t.walls, t.blocks;
 
 -- section: Imported puzzles among the enumerated
--- Solved puzzles hardest first (the index on status and moves), each ranked
--- in the widest enumeration of its family and size. The enumerations come
--- first: with none, no solution is read.
+-- Solved puzzles hardest first, each ranked in the widest enumeration of
+-- its family and size. The enumerations come first: with none, no solution
+-- is read; then the solutions, each puzzle looked up by its id (CROSS JOIN:
+-- walking the puzzles instead reads every enumerated one).
 WITH ranked AS (
     SELECT p.id, b.size, s.moves, b.id AS enumeration_id,
            (SELECT COALESCE(SUM(t.puzzles), 0) FROM tally_enumeration_moves t
              WHERE t.enumeration_id = b.id AND t.moves < s.moves) AS easier,
            (SELECT SUM(t.puzzles) FROM tally_enumeration_moves t WHERE t.enumeration_id = b.id) AS total
-      FROM ranking_enumeration b CROSS JOIN solutions s JOIN puzzles p ON p.id = s.puzzle_id
+      FROM ranking_enumeration b CROSS JOIN solutions s CROSS JOIN puzzles p ON p.id = s.puzzle_id
      WHERE b.family = p.family AND b.size = p.width AND p.height = p.width
        AND s.status = 'solved' AND p.exit_side IS NOT 'left'
        AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = p.id))
