@@ -48,7 +48,8 @@ SELECT p.id, p.family, p.width || 'x' || p.height AS size, COALESCE(s.moves, r.k
        COALESCE(s.cluster_size, r.k3) AS cluster, s.examined, ROUND(s.seconds * 1000, 2) AS ms,
        COALESCE((SELECT path || CASE WHEN line > 0 THEN ':' || line ELSE '' END
                    FROM sources WHERE puzzle_id = p.id ORDER BY id LIMIT 1),
-                (SELECT path FROM puzzle_sources WHERE puzzle_id = p.id AND origin = 1 ORDER BY seq LIMIT 1))
+                (SELECT c.command FROM enumerated x JOIN enumeration_commands c ON c.id = x.enumeration_id
+                  WHERE x.puzzle_id = p.id ORDER BY x.enumeration_id LIMIT 1))
        AS source
   FROM r LEFT JOIN solutions s ON s.puzzle_id = r.puzzle_id AND s.status = 'solved' JOIN puzzles p ON p.id = r.puzzle_id
  ORDER BY r.k1 DESC, r.k2 DESC, r.k3 DESC, r.k4 DESC, r.puzzle_id

@@ -294,6 +294,13 @@ bool has_enumerated(SQLite::Database& db) {
     return db.execAndGet("SELECT EXISTS (SELECT 1 FROM enumerated)").getInt() != 0;
 }
 
+// The view naming each enumeration's command (schema 15): a database of an
+// older schema that cannot be written (so not brought up to date) is
+// listed without it.
+bool has_commands(SQLite::Database& db) {
+    return db.execAndGet("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'enumeration_commands')").getInt() != 0;
+}
+
 }  // namespace
 
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
@@ -304,6 +311,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     const bool figures = order || f.moves_min || f.moves_max || f.cluster_min || f.cluster_max ||
                          (!f.status.empty() && f.status != "unsolved");
     const bool enumerated_any = has_enumerated(db);
+    const bool commands = enumerated_any && has_commands(db);
     if (f.status == "unsolved") {
         // Puzzles without a search: none when the tallies count as many
         // searches as puzzles (every puzzle walked to learn it otherwise).
@@ -452,8 +460,14 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
             "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
             "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
             "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1), {} AS listed_moves, "
-            "{} AS listed_cluster FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({})",
+            "{} AS listed_cluster, {} AS listed_source "
+            "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({})",
             cols, fmt::format(fmt::runtime(enumerated), "e.moves"), fmt::format(fmt::runtime(enumerated), "e.cluster_size"),
+            // An enumerated puzzle with no file of its own: the enumerating
+            // command, as `show` and the hardest report name it.
+            commands ? "(SELECT c.command FROM enumerated e JOIN enumeration_commands c ON c.id = e.enumeration_id "
+                       "WHERE e.puzzle_id = p.id ORDER BY e.enumeration_id LIMIT 1)"
+                     : "NULL",
             ids);
         if (enumerations.empty())
             return sql + (order ? fmt::format(" ORDER BY +{0} {1}, +p.id {1}", order, dir)
@@ -492,6 +506,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                 r.cluster_size = st.getColumn(at + 7).getInt64();
                 if (r.status.empty()) r.status = "enumerated";
             }
+            if (r.source.empty() && !st.getColumn(at + 8).isNull()) r.source = st.getColumn(at + 8).getString();
             page.rows.push_back(std::move(r));
         }
         return page;

@@ -51,7 +51,9 @@ struct ListRow {
     // The solved search's figures; else moves and cluster size are the
     // enumeration's, for an enumerated puzzle.
     std::optional<std::int64_t> moves, steps, cluster_size, examined;
-    std::string source;  // its first source: path, and :line for a line of a file
+    // its first source: path, and :line for a line of a file; else, for an
+    // enumerated puzzle, the enumerating command
+    std::string source;
 };
 
 struct ListPage {

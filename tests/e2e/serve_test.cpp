@@ -839,6 +839,17 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     EXPECT_EQ(listed("family=blocks&sort=moves"), "");
     EXPECT_EQ(listed("size=5x5&status=enumerated"), "");
 
+    // An enumerated puzzle's source is the first enumeration that kept it;
+    // an imported one's, its file.
+    const auto sources = c.Get("/api/puzzles?sort=cluster&per_page=200");
+    const std::regex source(R"re("cluster_size":(\d+),"examined":\w+,"source":"([^"]*)")re");
+    std::vector<std::string> seen;  // in id order within a cluster size, which follows the units'
+    for (std::sregex_iterator it(sources->body.begin(), sources->body.end(), source), end; it != end; ++it)
+        if ((*it)[1].str() == "34" || (*it)[1].str() == "28") seen.push_back((*it)[1].str() + " " + (*it)[2].str());
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(seen, (std::vector<std::string>{"28 six.txt:1", "34 hard.txt:1", "34 slidedb enumerate --size 4 --walls 0..2"}))
+        << sources->body;
+
     const auto page = c.Get("/puzzles?status=enumerated&sort=moves&per_page=1");
     ASSERT_EQ(page->status, 200);
     EXPECT_NE(page->body.find("<option value=\"enumerated\" selected>"), std::string::npos);
