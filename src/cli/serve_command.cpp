@@ -117,6 +117,11 @@ void add_serve(CLI::App& app, Run& chosen) {
             sub.add_option("--sql-seconds", o.limits.sql_seconds, "Time one statement of the SQL box may take")
                 ->capture_default_str()
                 ->check(CLI::PositiveNumber);
+            sub.add_option("--sql-count-seconds", o.limits.sql_count_seconds,
+                           "Time a page of the SQL box may spend counting the rows past it, to tell whether its "
+                           "download would pass the rows one may hold (not counted through: download offered)")
+                ->capture_default_str()
+                ->check(CLI::NonNegativeNumber);
             sub.add_option("--max-result-mb", a.result_mb,
                            "Largest SQL result page or download, and any one value a statement makes, in MiB")
                 ->capture_default_str()

@@ -22,6 +22,9 @@ struct Limits {
     std::uint64_t solve_memory = 1ull << 30;  // bytes one search may hold
     std::uint64_t solve_states = 20'000'000;  // boards one search may keep
     double sql_seconds = 10;              // one statement of the SQL box
+    // A SQL page counts the rows past it this long at most, to tell whether
+    // its download would be refused; not counted through, it offers one.
+    double sql_count_seconds = 2;
     std::size_t save_puzzles = 100;       // puzzles one Save may store
     // Save writes nothing while the database's disk has less free; 0: no check.
     std::uint64_t min_free_bytes = 1ull << 30;

@@ -105,7 +105,8 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
     bool full = false;
     // Counting past the page costs at most this much more time: a result
     // not counted to the end in it keeps its download links.
-    constexpr std::chrono::milliseconds kCountTime{2000};
+    const auto count_time = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(limits.sql_count_seconds));
     std::chrono::steady_clock::time_point count_until;
     try {
         timed(limits, [&] {
@@ -120,7 +121,7 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
                     if (seen > skip && !full) {
                         if (out.table.rows.size() == per) {
                             out.has_more = full = true;
-                            count_until = std::chrono::steady_clock::now() + kCountTime;
+                            count_until = std::chrono::steady_clock::now() + count_time;
                         } else {
                             if ((held += row_bytes(row)) > limits.result_bytes) too_large(limits);
                             out.table.rows.push_back(row);
