@@ -58,3 +58,24 @@ SELECT span.family, span.m AS moves, COALESCE(c.n, 0) AS puzzles,
            AS histogram
   FROM span LEFT JOIN counts c ON c.family = span.family AND c.moves = span.m
  ORDER BY span.family, span.m;
+
+-- section: Enumerated puzzles by band | bars band puzzles per enumeration
+-- Every puzzle of a size (slidedb enumerate), graded as the family grades
+-- that size (else every size), from the enumeration's tallies of moves: the
+-- same time on the whole 6x6 run as on a small one.
+WITH n AS (SELECT e.id, e.family, e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration,
+                  CASE WHEN EXISTS (SELECT 1 FROM bands o WHERE o.family = e.family
+                                       AND o.width = e.size AND o.height = e.size)
+                       THEN e.size ELSE 0 END AS bs,
+                  (SELECT SUM(t.puzzles) FROM tally_enumeration_moves t WHERE t.enumeration_id = e.id) AS total
+             FROM enumerations e
+            WHERE :family IS NULL OR e.family = :family)
+SELECT n.enumeration, b.band,
+       CASE WHEN b.hi IS NULL THEN b.lo || '+' ELSE b.lo || '-' || b.hi END AS moves,
+       COALESCE(SUM(t.puzzles), 0) AS puzzles,
+       ROUND(100.0 * COALESCE(SUM(t.puzzles), 0) / n.total, 1) AS percent
+  FROM n JOIN bands b ON b.family = n.family AND b.width = n.bs AND b.height = n.bs
+  LEFT JOIN tally_enumeration_moves t ON t.enumeration_id = n.id AND t.moves >= b.lo AND (b.hi IS NULL OR t.moves <= b.hi)
+ WHERE n.total > 0
+ GROUP BY n.id, b.ord
+ ORDER BY n.id, b.ord;

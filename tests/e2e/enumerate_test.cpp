@@ -76,6 +76,19 @@ TEST(Enumerate, MergedShardsEqualOneRunAndARerunDoesNothing) {
     ASSERT_EQ(twice.status, 0) << twice.err;
     EXPECT_EQ(twice.out.find("0 runs"), twice.out.find(": ") + 2) << twice.out;
     EXPECT_EQ(enumeration_content(dir / "all.db"), enumeration_content(dir / "one.db"));
+
+    // Every enumerated puzzle graded in the family's bands, from the merged
+    // tallies; none is searched, so the searched bands are empty.
+    const Outcome bands = slidedb(dir, "report difficulty --db all.db --format csv");
+    ASSERT_EQ(bands.status, 0) << bands.err;
+    EXPECT_EQ(bands.out.substr(bands.out.find("enumeration,band")),
+              "enumeration,band,moves,puzzles,percent\r\n"
+              "5x5 0..0,under 15,0-14,1700,98.3\r\n"
+              "5x5 0..0,Beginner,15-20,30,1.7\r\n"
+              "5x5 0..0,Intermediate,21-25,0,0\r\n"
+              "5x5 0..0,Advanced,26-30,0,0\r\n"
+              "5x5 0..0,Expert,31+,0,0\r\n");
+    EXPECT_EQ(dump(dir / "all.db", "SELECT SUM(moves < 15), SUM(moves BETWEEN 15 AND 20) FROM enumerated"), "1700|30\n");
 }
 
 TEST(Enumerate, ADatabaseBegunByAnotherEnumeratorIsNeitherResumedNorMerged) {
