@@ -75,7 +75,8 @@ SELECT n.enumeration, b.band,
        COALESCE(SUM(t.puzzles), 0) AS puzzles,
        ROUND(100.0 * COALESCE(SUM(t.puzzles), 0) / n.total, 1) AS percent
   FROM n JOIN bands b ON b.family = n.family AND b.width = n.bs AND b.height = n.bs
-  LEFT JOIN tally_enumeration_moves t ON t.enumeration_id = n.id AND t.moves >= b.lo AND (b.hi IS NULL OR t.moves <= b.hi)
+  LEFT JOIN tally_enumeration_moves t
+         ON t.enumeration_id = n.id AND t.moves >= b.lo AND (b.hi IS NULL OR t.moves <= b.hi)
  WHERE n.total > 0
  GROUP BY n.id, b.ord
  ORDER BY n.id, b.ord;

@@ -195,10 +195,6 @@ std::string range(const char* column, const std::optional<std::int64_t>& low, co
     return out;
 }
 
-}  // namespace
-
-namespace {
-
 // Enumerated puzzles without a solved search of their own are listed with
 // their enumeration's figures (moves, cluster size) and status
 // "enumerated" (or "limit", when a search of theirs stopped at its limit).
@@ -247,7 +243,8 @@ std::string enumeration_part(SQLite::Database& db, const ListFilter& f, const Li
         };
         if (!f.source.empty()) consider(By::Source, match.sources);
         if (f.status == "limit") consider(By::Limit, count_upto(db, "solutions WHERE status = 'limit'", f));
-        if (f.moves_min || f.moves_max) consider(By::Moves, count_upto(db, in + range("moves", f.moves_min, f.moves_max), f));
+        if (f.moves_min || f.moves_max)
+            consider(By::Moves, count_upto(db, in + range("moves", f.moves_min, f.moves_max), f));
         if (f.cluster_min || f.cluster_max)
             consider(By::Cluster, count_upto(db, in + range("cluster_size", f.cluster_min, f.cluster_max), f));
     }
@@ -298,7 +295,8 @@ bool has_enumerated(SQLite::Database& db) {
 // older schema that cannot be written (so not brought up to date) is
 // listed without it.
 bool has_commands(SQLite::Database& db) {
-    return db.execAndGet("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'enumeration_commands')").getInt() != 0;
+    return db.execAndGet("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'enumeration_commands')")
+               .getInt() != 0;
 }
 
 }  // namespace
@@ -462,7 +460,8 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
             "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1), {} AS listed_moves, "
             "{} AS listed_cluster, {} AS listed_source "
             "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({})",
-            cols, fmt::format(fmt::runtime(enumerated), "e.moves"), fmt::format(fmt::runtime(enumerated), "e.cluster_size"),
+            cols, fmt::format(fmt::runtime(enumerated), "e.moves"),
+            fmt::format(fmt::runtime(enumerated), "e.cluster_size"),
             // An enumerated puzzle with no file of its own: the enumerating
             // command, as `show` and the hardest report name it.
             commands ? "(SELECT c.command FROM enumerated e JOIN enumeration_commands c ON c.id = e.enumeration_id "

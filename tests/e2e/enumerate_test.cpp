@@ -88,7 +88,8 @@ TEST(Enumerate, MergedShardsEqualOneRunAndARerunDoesNothing) {
               "5x5 0..0,Intermediate,21-25,0,0\r\n"
               "5x5 0..0,Advanced,26-30,0,0\r\n"
               "5x5 0..0,Expert,31+,0,0\r\n");
-    EXPECT_EQ(dump(dir / "all.db", "SELECT SUM(moves < 15), SUM(moves BETWEEN 15 AND 20) FROM enumerated"), "1700|30\n");
+    EXPECT_EQ(dump(dir / "all.db", "SELECT SUM(moves < 15), SUM(moves BETWEEN 15 AND 20) FROM enumerated"),
+              "1700|30\n");
 }
 
 TEST(Enumerate, ADatabaseBegunByAnotherEnumeratorIsNeitherResumedNorMerged) {

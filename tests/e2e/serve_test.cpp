@@ -798,7 +798,8 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     auto c = server.client();
     // Every row of a list, five to a page: "id status moves cluster; ...".
     auto listed = [&](const std::string& query) {
-        const std::regex row(R"re(\{"id":(\d+),[^{}]*"status":"([a-z]*)","moves":(\w+),"steps":\w+,"cluster_size":(\w+))re");
+        const std::regex row(
+            R"re(\{"id":(\d+),[^{}]*"status":"([a-z]*)","moves":(\w+),"steps":\w+,"cluster_size":(\w+))re");
         std::string out;
         for (int page = 1;; ++page) {
             auto r = c.Get(fmt::format("/api/puzzles?{}&per_page=5&page={}", query, page));
@@ -858,7 +859,8 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     for (std::sregex_iterator it(sources->body.begin(), sources->body.end(), source), end; it != end; ++it)
         if ((*it)[1].str() == "34" || (*it)[1].str() == "28") seen.push_back((*it)[1].str() + " " + (*it)[2].str());
     std::sort(seen.begin(), seen.end());
-    EXPECT_EQ(seen, (std::vector<std::string>{"28 six.txt:1", "34 hard.txt:1", "34 slidedb enumerate --size 4 --walls 0..2"}))
+    EXPECT_EQ(seen, (std::vector<std::string>{"28 six.txt:1", "34 hard.txt:1",
+                                              "34 slidedb enumerate --size 4 --walls 0..2"}))
         << sources->body;
 
     const auto page = c.Get("/puzzles?status=enumerated&sort=moves&per_page=1");
