@@ -311,11 +311,13 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     const bool enumerated_any = has_enumerated(db);
     const bool commands = enumerated_any && has_commands(db);
     if (f.status == "unsolved") {
-        // Puzzles without a search: none when the tallies count as many
-        // searches as puzzles (every puzzle walked to learn it otherwise).
+        // Puzzles neither searched nor enumerated: none when the tallies
+        // count as many searches and enumerated puzzles not searched as
+        // puzzles (every puzzle walked to learn it otherwise).
         const std::int64_t missing =
             db.execAndGet("SELECT (SELECT n FROM tally_rows WHERE tbl = 'puzzles') - "
-                          "(SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves)")
+                          "(SELECT COALESCE(SUM(puzzles), 0) FROM tally_moves) - "
+                          "(SELECT COALESCE(SUM(puzzles - searched), 0) FROM tally_enumerated)")
                 .getInt64();
         if (missing <= 0) return {};
     }

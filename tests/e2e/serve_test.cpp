@@ -792,6 +792,12 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     }
     ASSERT_EQ(slidedb(dir, "import hard.txt --db e.db --max-states 10 -q").status, 0);
     ASSERT_EQ(slidedb(dir, "import six.txt --db e.db -q").status, 0);
+    // A board of no enumeration (its cluster's puzzle starts one cell to the
+    // left), its search taken away: neither searched nor enumerated.
+    write_file(dir / "loose.txt", "....\n.AA.\n....\n....\n");
+    ASSERT_EQ(slidedb(dir, "import loose.txt --db e.db -q").status, 0);
+    SQLite::Database(dir / "e.db", SQLite::OPEN_READWRITE)
+        .exec("DELETE FROM solutions WHERE puzzle_id = (SELECT puzzle_id FROM sources WHERE path = 'loose.txt')");
 
     Serving server(dir, "--db e.db --read-only");
     ASSERT_GT(server.port(), 0);
@@ -811,18 +817,19 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
         }
     };
     // The same rows from every puzzle at once: the solved search's figures,
-    // else the first enumeration's, else the search's.
+    // else the first enumeration's, else the search's (status '' and no
+    // figures: neither searched nor enumerated).
     SQLite::Database db((dir / "e.db").string(), SQLite::OPEN_READONLY);
     auto expected = [&](const std::string& where, const std::string& order) {
         std::string rows = dump(db, fmt::format(
-                            "WITH f AS (SELECT p.id, CASE WHEN s.status = 'solved' OR e.moves IS NULL THEN s.status "
+                            "WITH f AS (SELECT p.id, CASE WHEN s.status = 'solved' OR e.moves IS NULL THEN COALESCE(s.status, '') "
                             "WHEN s.status IS NULL THEN 'enumerated' ELSE s.status END AS status, "
                             "CASE WHEN s.status = 'solved' THEN s.moves ELSE COALESCE(e.moves, s.moves) END AS moves, "
                             "CASE WHEN s.status = 'solved' THEN s.cluster_size "
                             "ELSE COALESCE(e.cluster_size, s.cluster_size) END AS cluster "
                             "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id "
                             "LEFT JOIN enumerated e ON e.puzzle_id = p.id AND e.enumeration_id = 1) "
-                            "SELECT id || ' ' || status || ' ' || COALESCE(moves, 'null') || ' ' || cluster || '; ' "
+                            "SELECT id || ' ' || status || ' ' || COALESCE(moves, 'null') || ' ' || COALESCE(cluster, 'null') || '; ' "
                             "FROM f WHERE {} ORDER BY {}",
                             where, order));
         rows.erase(std::remove(rows.begin(), rows.end(), '\n'), rows.end());
@@ -830,10 +837,10 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     };
     EXPECT_EQ(db.execAndGet("SELECT COUNT(*) FROM enumerated").getInt(), 64);
     const std::string by_moves = listed("sort=moves");
-    EXPECT_EQ(by_moves, expected("1", "moves DESC, id DESC"));
+    EXPECT_EQ(by_moves, expected("status <> ''", "moves DESC, id DESC"));
     EXPECT_EQ(std::count(by_moves.begin(), by_moves.end(), ';'), 32);
     EXPECT_TRUE(std::regex_search(by_moves, std::regex(R"(^\d+ \w+ 7 )"))) << by_moves;
-    EXPECT_EQ(listed("sort=cluster&order=asc"), expected("1", "cluster ASC, id ASC"));
+    EXPECT_EQ(listed("sort=cluster&order=asc"), expected("status <> ''", "cluster ASC, id ASC"));
     EXPECT_EQ(listed("sort=cluster&moves_min=6&moves_max=6"), expected("moves = 6", "cluster DESC, id DESC"));
     EXPECT_EQ(listed("moves_min=7"), expected("moves >= 7", "id ASC"));
     EXPECT_EQ(listed("size=4x4&family=unblock&sort=moves&order=asc&cluster_max=9"),
@@ -845,8 +852,12 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     EXPECT_TRUE(std::regex_match(limit, std::regex(R"(\d+ limit 7 34; )"))) << limit;
     const std::string solved = listed("status=solved&sort=moves");
     EXPECT_TRUE(std::regex_match(solved, std::regex(R"(\d+ solved 6 28; )"))) << solved;
-    // Neither searched nor enumerated: none; steps are a search's alone.
-    EXPECT_EQ(listed("status=unsolved"), "");
+    // Neither searched nor enumerated: the loose board alone; steps are a
+    // search's alone.
+    const std::string loose = listed("status=unsolved");
+    EXPECT_EQ(loose, expected("status = ''", "id"));
+    EXPECT_TRUE(std::regex_match(loose, std::regex(R"(\d+  null null; )"))) << loose;
+    EXPECT_EQ(std::count(by_moves.begin(), by_moves.end(), ';'), 32);
     EXPECT_EQ(listed("sort=steps"), expected("status IN ('solved', 'limit')", "status = 'limit', id"));
     EXPECT_EQ(listed("family=blocks&sort=moves"), "");
     EXPECT_EQ(listed("size=5x5&status=enumerated"), "");
