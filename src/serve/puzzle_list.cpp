@@ -228,26 +228,24 @@ std::vector<ListedEnumeration> listed_enumerations(SQLite::Database& db, const L
 // sorted. Listed are those with no solved search of their own, each from
 // the first enumeration that kept it.
 std::string enumeration_part(SQLite::Database& db, const ListFilter& f, const ListedEnumeration& n,
-                             const PathMatch& match) {
+                             const PathMatch& match, std::int64_t few) {
     enum class By { Order, Source, Limit, Moves, Cluster };
     const std::string in = fmt::format("enumerated WHERE enumeration_id = {}", n.id);
+    // The filter letting the fewest rows through, when few; else a range
+    // of the figure sorted by, read from where it begins; else the order.
     By by = By::Order;
-    if (f.sort == "moves" && (f.moves_min || f.moves_max)) {
-        by = By::Moves;
-    } else if (f.sort == "cluster" && (f.cluster_min || f.cluster_max)) {
-        by = By::Cluster;
-    } else {
-        std::int64_t least = kFewRows;
-        auto consider = [&](By d, std::int64_t rows) {
-            if (rows <= least) by = d, least = rows;
-        };
-        if (!f.source.empty()) consider(By::Source, match.sources);
-        if (f.status == "limit") consider(By::Limit, count_upto(db, "solutions WHERE status = 'limit'", f));
-        if (f.moves_min || f.moves_max)
-            consider(By::Moves, count_upto(db, in + range("moves", f.moves_min, f.moves_max), f));
-        if (f.cluster_min || f.cluster_max)
-            consider(By::Cluster, count_upto(db, in + range("cluster_size", f.cluster_min, f.cluster_max), f));
-    }
+    std::int64_t least = few;
+    auto consider = [&](By d, std::int64_t rows) {
+        if (rows <= least) by = d, least = rows;
+    };
+    if (!f.source.empty()) consider(By::Source, match.sources);
+    if (f.status == "limit") consider(By::Limit, count_upto(db, "solutions WHERE status = 'limit'", f, few + 1));
+    if (f.moves_min || f.moves_max)
+        consider(By::Moves, count_upto(db, in + range("moves", f.moves_min, f.moves_max), f, few + 1));
+    if (f.cluster_min || f.cluster_max)
+        consider(By::Cluster, count_upto(db, in + range("cluster_size", f.cluster_min, f.cluster_max), f, few + 1));
+    if (by == By::Order && f.sort == "moves" && (f.moves_min || f.moves_max)) by = By::Moves;
+    if (by == By::Order && f.sort == "cluster" && (f.cluster_min || f.cluster_max)) by = By::Cluster;
     // Walked, the sort's index gives the order; driven, the sort is an
     // expression (+) that no index gives, and the few rows are sorted.
     const bool walked = by == By::Order || (by == By::Moves && f.sort == "moves") ||
@@ -274,10 +272,8 @@ std::string enumeration_part(SQLite::Database& db, const ListFilter& f, const Li
                                   "AND s.status = 'limit')";
     else
         part += " AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle_id = e.puzzle_id AND s.status = 'solved')";
-    if (!f.family.empty() || f.width)
-        part += " AND EXISTS (SELECT 1 FROM puzzles p WHERE p.id = e.puzzle_id" +
-                std::string(f.family.empty() ? "" : " AND p.family = :family") +
-                (f.width ? fmt::format(" AND p.width = {} AND p.height = {}", *f.width, *f.height) : "") + ")";
+    // Family and size need no look: the enumeration has the filter's
+    // (listed_enumerations), and so have all its puzzles.
     if (by == By::Source)
         part += " AND e.puzzle_id IN (SELECT so.puzzle_id FROM sources so "
                 "WHERE so.path IN (SELECT value FROM json_each(:paths)))";
@@ -308,6 +304,10 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     const char* order = sort_column(f.sort);
     const bool figures = order || f.moves_min || f.moves_max || f.cluster_min || f.cluster_max ||
                          (!f.status.empty() && f.status != "unsolved");
+    // A page past every puzzle is empty, whatever the filter: its rows are
+    // never walked to learn it.
+    if ((f.page - 1) * f.per_page >= db.execAndGet("SELECT n FROM tally_rows WHERE tbl = 'puzzles'").getInt64())
+        return {};
     const bool enumerated_any = has_enumerated(db);
     const bool commands = enumerated_any && has_commands(db);
     if (f.status == "unsolved") {
@@ -337,8 +337,14 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     if (f.status == "enumerated" && enumerations.empty()) return {};
     // Searches only: every status but "enumerated".
     const bool searches = f.status != "enumerated";
+    // Each enumeration's part, driven by a filter that lets at most `few`
+    // of its rows through.
     std::vector<std::string> enumeration_parts;
-    for (const ListedEnumeration& n : enumerations) enumeration_parts.push_back(enumeration_part(db, f, n, match));
+    auto plan_enumerations = [&](std::int64_t few) {
+        enumeration_parts.clear();
+        for (const ListedEnumeration& n : enumerations) enumeration_parts.push_back(enumeration_part(db, f, n, match, few));
+    };
+    plan_enumerations(kFewRows);
 
     // The filters with an index, each with its rows; the one that drives
     // the query is the most selective, when it lets few rows through.
@@ -482,10 +488,16 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                            sql, moves ? "moves" : "cluster_size", moves ? "listed_moves" : "listed_cluster", dir);
     };
     auto read_page = [&](Driver by) {
-        SQLite::Statement st(db, page_sql(by));
-        if (!f.family.empty()) st.bind(":family", f.family);
-        if (!f.status.empty() && f.status != "unsolved" && searches) st.bind(":status", f.status);
-        if (!f.source.empty()) st.bind(":paths", match.paths);
+        const std::string sql = page_sql(by);
+        SQLite::Statement st(db, sql);
+        // Each parameter the statement holds: the enumerations' parts have
+        // no family or status of their own to bind.
+        auto bind = [&](const char* name, const std::string& value) {
+            if (sql.find(name) != std::string::npos) st.bind(name, value);
+        };
+        bind(":family", f.family);
+        bind(":status", f.status);
+        bind(":paths", match.paths);
         ListPage page;
         while (st.executeStep()) {
             if (static_cast<std::int64_t>(page.rows.size()) == f.per_page) {
@@ -515,18 +527,20 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
 
     const bool filtered = !f.family.empty() || f.width || !f.status.empty() || f.moves_min || f.moves_max ||
                           f.cluster_min || f.cluster_max || !f.source.empty();
-    if (driver != Driver::Order || !filtered) return read_page(driver);
+    if ((driver != Driver::Order && enumerations.empty()) || !filtered) return read_page(driver);
     // Every filter lets many rows through, yet a walk in the page's order
     // may still meet few of them (a range of moves walked by steps: the
     // order and the filter go together). The walk gets a budget of time;
-    // past it, the most selective filter drives after all.
+    // past it, the most selective filter drives after all, the searches'
+    // and each enumeration's.
     try {
         WorkBudget budget(db, kWalkTime);
-        return read_page(Driver::Order);
+        return read_page(driver);
     } catch (const SQLite::Exception& e) {
         if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
     }
-    return read_page(most_selective(Driver::Order, kDriveRows + 1, kDriveRows));
+    plan_enumerations(kDriveRows);
+    return read_page(driver == Driver::Order ? most_selective(Driver::Order, kDriveRows + 1, kDriveRows) : driver);
 }
 
 }  // namespace slidedb::serve

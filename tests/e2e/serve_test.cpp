@@ -848,6 +848,8 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     const std::string enumerated = listed("status=enumerated&sort=moves");
     EXPECT_EQ(enumerated, expected("status = 'enumerated'", "moves DESC, id DESC"));
     EXPECT_EQ(std::count(enumerated.begin(), enumerated.end(), ';'), 30);
+    EXPECT_EQ(listed("status=enumerated&family=unblock&size=4x4"), expected("status = 'enumerated'", "id"));
+    EXPECT_EQ(listed("status=enumerated&source=hard"), "");
     const std::string limit = listed("status=limit&sort=moves");
     EXPECT_TRUE(std::regex_match(limit, std::regex(R"(\d+ limit 7 34; )"))) << limit;
     const std::string solved = listed("status=solved&sort=moves");
@@ -860,7 +862,31 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     EXPECT_EQ(std::count(by_moves.begin(), by_moves.end(), ';'), 32);
     EXPECT_EQ(listed("sort=steps"), expected("status IN ('solved', 'limit')", "status = 'limit', id"));
     EXPECT_EQ(listed("family=blocks&sort=moves"), "");
+    // The last page holds the 33rd puzzle; past it, nothing (known from the
+    // count of puzzles, whatever the filter).
+    EXPECT_TRUE(std::regex_search(c.Get("/api/puzzles?per_page=4&page=9")->body, std::regex(R"("puzzles":\[\{"id")")));
+    EXPECT_EQ(c.Get("/api/puzzles?per_page=4&page=10&sort=moves&moves_max=3")->body,
+              R"({"page":10,"per_page":4,"has_more":false,"puzzles":[]})");
     EXPECT_EQ(listed("size=5x5&status=enumerated"), "");
+    // Every combination of a status, a source, a range of each figure and a
+    // sort, either way, against the same query.
+    const std::vector<std::pair<std::string, std::string>> statuses = {
+        {"", "status <> ''"}, {"status=enumerated&", "status = 'enumerated'"}, {"status=limit&", "status = 'limit'"}};
+    const std::vector<std::pair<std::string, std::string>> from = {
+        {"", "1"}, {"source=hard&", "EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = f.id AND so.path = 'hard.txt')"}};
+    const std::vector<std::pair<std::string, std::string>> ranges = {
+        {"", "1"}, {"moves_min=3&moves_max=6&", "moves BETWEEN 3 AND 6"}, {"cluster_min=10&", "cluster >= 10"}};
+    const std::vector<std::pair<std::string, std::string>> sorts = {
+        {"sort=id", "id"}, {"sort=moves", "moves DESC, id DESC"}, {"sort=cluster&order=asc", "cluster, id"}};
+    for (const auto& [sq, sw] : statuses)
+        for (const auto& [oq, ow] : from)
+            for (const auto& [rq, rw] : ranges)
+                for (const auto& [q, order] : sorts) {
+                    // Unfiltered by id, the list holds every puzzle, figures or none.
+                    if (sq.empty() && oq.empty() && rq.empty() && q == "sort=id") continue;
+                    EXPECT_EQ(listed(sq + oq + rq + q), expected(sw + " AND " + ow + " AND " + rw, order))
+                        << sq + oq + rq + q;
+                }
 
     // An enumerated puzzle's source is the first enumeration that kept it;
     // an imported one's, its file.
