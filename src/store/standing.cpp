@@ -63,7 +63,11 @@ std::vector<Enumeration> enumerations(SQLite::Database& db) {
 
 std::vector<std::pair<std::int64_t, Puzzle>> unlinked_puzzles(SQLite::Database& db, const Enumeration& e) {
     std::vector<std::pair<std::int64_t, Puzzle>> out;
-    SQLite::Statement st(db, fmt::format("SELECT p.id, {} FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
+    // The solved puzzles first, each looked up by id (CROSS JOIN): walking
+    // the puzzles of the size instead reads every enumerated one, none of
+    // them solved (0.23 s after each import on the whole 6x6 run without
+    // walls, against 0.5 ms).
+    SQLite::Statement st(db, fmt::format("SELECT p.id, {} FROM solutions s CROSS JOIN puzzles p ON p.id = s.puzzle_id "
                                          "WHERE s.status = 'solved' AND p.family = ?5 AND p.width = ?1 AND p.height = ?1 "
                                          "AND p.fixed BETWEEN ?2 AND ?3 AND NOT EXISTS (SELECT 1 FROM enumeration_links l "
                                          "WHERE l.puzzle_id = p.id AND l.enumeration_id = ?4) ORDER BY p.id",
