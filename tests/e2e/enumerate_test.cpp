@@ -81,6 +81,7 @@ TEST(Enumerate, MergedShardsEqualOneRunAndARerunDoesNothing) {
     // tallies; none is searched, so the searched bands are empty.
     const Outcome bands = slidedb(dir, "report difficulty --db all.db --format csv");
     ASSERT_EQ(bands.status, 0) << bands.err;
+    ASSERT_NE(bands.out.find("enumeration,band"), std::string::npos) << bands.out;
     EXPECT_EQ(bands.out.substr(bands.out.find("enumeration,band")),
               "enumeration,band,moves,puzzles,percent\r\n"
               "5x5 0..0,under 15,0-14,1700,98.3\r\n"
