@@ -444,38 +444,20 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         }
 
         // Then the page's rows, in the same order: a puzzle's figures are its
-        // solved search's, else its enumeration's, else its search's.
-        std::string cols;
-        {
-            // kPuzzleColumns lists bare names; each is qualified with p.
-            const std::string bare = kPuzzleColumns;
-            std::size_t start = 0;
-            while (start < bare.size()) {
-                std::size_t comma = bare.find(',', start);
-                if (comma == std::string::npos) comma = bare.size();
-                std::string name = bare.substr(start, comma - start);
-                while (!name.empty() && name.front() == ' ') name.erase(0, 1);
-                cols += (cols.empty() ? "p." : ", p.") + name;
-                start = comma + 1;
-            }
-        }
-        const std::string enumerated = enumerated_any ? "(SELECT {} FROM enumerated e WHERE e.puzzle_id = p.id "
-                                                        "ORDER BY e.enumeration_id LIMIT 1)"
-                                                      : "NULL";
+        // solved search's, else its first enumeration's, else its search's;
+        // with no file of its own, its source is that enumeration's command,
+        // as `show` and the hardest report name it.
         std::string sql = fmt::format(
             "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
             "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
-            "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1), {} AS listed_moves, "
-            "{} AS listed_cluster, {} AS listed_source "
-            "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.id IN ({})",
-            cols, fmt::format(fmt::runtime(enumerated), "e.moves"),
-            fmt::format(fmt::runtime(enumerated), "e.cluster_size"),
-            // An enumerated puzzle with no file of its own: the enumerating
-            // command, as `show` and the hardest report name it.
-            commands ? "(SELECT c.command FROM enumerated e JOIN enumeration_commands c ON c.id = e.enumeration_id "
-                       "WHERE e.puzzle_id = p.id ORDER BY e.enumeration_id LIMIT 1)"
-                     : "NULL",
-            ids);
+            "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1), e.moves AS listed_moves, "
+            "e.cluster_size AS listed_cluster, {} AS listed_source "
+            "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id "
+            "LEFT JOIN enumerated e ON e.puzzle_id = p.id "
+            "AND e.enumeration_id = (SELECT MIN(x.enumeration_id) FROM enumerated x WHERE x.puzzle_id = p.id){} "
+            "WHERE p.id IN ({})",
+            puzzle_columns("p"), commands ? "c.command" : "NULL",
+            commands ? " LEFT JOIN enumeration_commands c ON c.id = e.enumeration_id" : "", ids);
         if (enumerations.empty())
             return sql + (order ? fmt::format(" ORDER BY +{0} {1}, +p.id {1}", order, dir)
                                 : fmt::format(" ORDER BY +p.id {}", dir));

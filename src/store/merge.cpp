@@ -31,16 +31,6 @@ std::vector<Column> columns(SQLite::Database& db, const std::string& schema, con
 
 std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 
-// "a, b" as "s.a, s.b".
-std::string prefixed(const std::string& prefix, const std::string& list) {
-    std::string out = prefix;
-    for (const char c : list) {
-        out += c;
-        if (c == ' ') out += prefix;
-    }
-    return out;
-}
-
 // The map a column's ids go through, or "" when copied as they are.
 std::string id_map(const std::string& column) {
     if (column == "puzzle_id" || column == "enumerated_id") return "merge_puzzle";
@@ -141,7 +131,7 @@ MergeTotals merge_database(SQLite::Database& into, const std::string& from, cons
             if (check) {
                 SQLite::Statement fresh(into, fmt::format("SELECT s.id, {} FROM src.puzzles s WHERE NOT EXISTS "
                                                           "(SELECT 1 FROM main.puzzles m WHERE m.key = s.key) ORDER BY s.id",
-                                                          prefixed("s.", kPuzzleColumns)));
+                                                          puzzle_columns("s")));
                 while (fresh.executeStep())
                     if (const std::string why = check(puzzle_from_row(fresh, 1)); !why.empty())
                         throw StoreError(fmt::format("{}: puzzle {}: {}; nothing of the file was added", from,

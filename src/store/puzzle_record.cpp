@@ -20,6 +20,15 @@ std::optional<T> optional_column(const SQLite::Column& c) {
 }  // namespace
 
 // The columns puzzle_columns() names, in that order.
+std::string puzzle_columns(const std::string& alias) {
+    std::string out = alias + ".";
+    for (const char* c = kPuzzleColumns; *c; ++c) {
+        out += *c;
+        if (*c == ' ') out += alias + ".";
+    }
+    return out;
+}
+
 Puzzle puzzle_from_row(const SQLite::Statement& row, int at) {
     Puzzle z;
     z.family = row.getColumn(at).getString();

@@ -29,6 +29,8 @@ struct PuzzleRecord {
 inline constexpr const char* kPuzzleColumns =
     "family, width, height, board, key, exit_side, exit_row, blocks, fixed";
 Puzzle puzzle_from_row(const SQLite::Statement& row, int first_column);
+// kPuzzleColumns qualified by a table's alias: "p.family, p.width, ...".
+std::string puzzle_columns(const std::string& alias);
 
 std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id);
 
