@@ -20,10 +20,6 @@ struct MergeArgs {
 
 int run_merge(const MergeArgs& a) {
     auto db = open_database(a.db, Access::ReadWrite, with_bands());
-    // Rows go into several indexes at once (puzzles by key, family and
-    // size; enumerated puzzles by moves and cluster): with SQLite's 2 MiB
-    // of cache their pages were written out and read back again and again.
-    db->exec("PRAGMA cache_size = -65536");
     int status = 0;
     for (const std::string& in : a.inputs) {
         try {

@@ -103,6 +103,10 @@ std::uint64_t copy_identified(SQLite::Database& db, const std::string& table, co
 MergeTotals merge_database(SQLite::Database& into, const std::string& from, const PuzzleCheck& check) {
     // Checks the file is a slidedb database this slidedb can read.
     open_database(from, Access::ReadOnly);
+    // Rows go into several indexes at once (puzzles by key, family and
+    // size; enumerated puzzles by moves and cluster): with SQLite's 2 MiB
+    // of cache their pages were written out and read back again and again.
+    into.exec("PRAGMA main.cache_size = -65536");
     MergeTotals t;
     try {
         SQLite::Statement attach(into, "ATTACH DATABASE ? AS src");
