@@ -91,6 +91,9 @@ void list(App& app, const httplib::Request& req, httplib::Response& res) {
     const ListPage page = list_puzzles(*db, f);
     Json j;
     j.begin_object().member("page", f.page).member("per_page", f.per_page).member("has_more", page.has_more);
+    // Cursors for after= and before=: the way to page through every row.
+    auto cursor = [](const std::string& c) { return c.empty() ? std::optional<std::string>() : std::optional(c); };
+    j.member("next", cursor(page.next)).member("previous", cursor(page.previous));
     j.key("puzzles").begin_array();
     for (const ListRow& r : page.rows) {
         j.begin_object()

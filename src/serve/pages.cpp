@@ -109,9 +109,17 @@ void list_page(App& app, const httplib::Request& req, httplib::Response& res) {
     body += "</tbody></table>";
     if (page.rows.empty()) body += "<p class=\"empty\">No puzzle matches.</p>";
     body += "<p class=\"pager\">";
-    if (f.page > 1) body += fmt::format("<a rel=\"prev\" href=\"/puzzles?{}\">&larr; previous</a> ", html_escape(filter_query(f, f.page - 1)));
+    // Pages beside this one start from its first and last rows (cursors),
+    // so however deep, each is read along the sort's index; the page's
+    // number only labels it. The first page needs none.
+    if (!page.previous.empty()) {
+        const std::string to = f.page <= 2 ? filter_query(f, 1) : filter_query(f, f.page - 1) + "&before=" + url_encode(page.previous);
+        body += fmt::format("<a rel=\"prev\" href=\"/puzzles?{}\">&larr; previous</a> ", html_escape(to));
+    }
     body += fmt::format("page {}", f.page);
-    if (page.has_more) body += fmt::format(" <a rel=\"next\" href=\"/puzzles?{}\">next &rarr;</a>", html_escape(filter_query(f, f.page + 1)));
+    if (!page.next.empty())
+        body += fmt::format(" <a rel=\"next\" href=\"/puzzles?{}\">next &rarr;</a>",
+                            html_escape(filter_query(f, f.page + 1) + "&after=" + url_encode(page.next)));
     body += "</p>";
     html_reply(res, page_html("slidedb: puzzles", body));
 }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
+#include <functional>
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -76,6 +77,7 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params) {
     ListFilter f;
     constexpr std::int64_t big = std::int64_t{1} << 62;
     bool order_given = false;
+    std::string cursor_name, cursor_text;
     for (const auto& [name, v] : params) {
         if (v.empty()) continue;  // an empty field of the form: no filter
         if (name == "family") {
@@ -113,7 +115,27 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params) {
             f.page = number(name, v, 1, kMaxPage);
         } else if (name == "per_page") {
             f.per_page = number(name, v, 1, kMaxPerPage);
+        } else if (name == "after" || name == "before") {
+            if (!cursor_name.empty()) throw BadRequest(fmt::format("{}: a page starts after a row or before one, not both", name));
+            cursor_name = name;
+            cursor_text = v;
         }
+    }
+    // Read once the sort is known: KEY.ID (null.ID for a row without the
+    // figure), or ID sorted by id.
+    if (!cursor_name.empty()) {
+        ListCursor c;
+        c.before = cursor_name == "before";
+        const auto dot = cursor_text.find('.');
+        if ((f.sort == "id") != (dot == std::string::npos))
+            throw BadRequest(fmt::format("{}: '{}' is not {}", cursor_name, cursor_text,
+                                         f.sort == "id" ? "a puzzle's id" : "KEY.ID, the row's " + f.sort + " and id"));
+        if (dot != std::string::npos) {
+            const std::string key = cursor_text.substr(0, dot);
+            if (key != "null") c.key = number(cursor_name, key, -big, big);
+        }
+        c.id = number(cursor_name, dot == std::string::npos ? cursor_text : cursor_text.substr(dot + 1), 0, big);
+        f.cursor = c;
     }
     // Figures read best largest first; ids in the order they came.
     if (!order_given) f.descending = f.sort != "id";
@@ -195,6 +217,36 @@ std::string range(const char* column, const std::optional<std::int64_t>& low, co
     return out;
 }
 
+// Where a page read from a cursor lies in the order: its rows past the
+// cursor's, in the order read. Rows without the figure sorted by (NULL)
+// come first in ascending order, last in descending, so a page that
+// crosses from one kind to the other is read in two spans, each along the
+// sort's index from where it begins.
+enum class Span { All, After, NullAfter, Null, NotNull };
+
+// A span as conditions on a part's key and id expressions.
+using Bound = std::function<std::string(const std::string& key, const std::string& id)>;
+
+Bound span_bound(const ListFilter& f, bool descending, Span span) {
+    return [&f, descending, span](const std::string& key, const std::string& id) -> std::string {
+        const char* past = descending ? "<" : ">";
+        switch (span) {
+        case Span::All:
+            return "";
+        case Span::After:
+            return key.empty() ? fmt::format(" AND {} {} {}", id, past, f.cursor->id)
+                               : fmt::format(" AND ({}, {}) {} ({}, {})", key, id, past, *f.cursor->key, f.cursor->id);
+        case Span::NullAfter:
+            return fmt::format(" AND {} IS NULL AND {} {} {}", key, id, past, f.cursor->id);
+        case Span::Null:
+            return fmt::format(" AND {} IS NULL", key);
+        case Span::NotNull:
+            return fmt::format(" AND {} IS NOT NULL", key);
+        }
+        return "";
+    };
+}
+
 // Enumerated puzzles without a solved search of their own are listed with
 // their enumeration's figures (moves, cluster size) and status
 // "enumerated" (or "limit", when a search of theirs stopped at its limit).
@@ -228,7 +280,7 @@ std::vector<ListedEnumeration> listed_enumerations(SQLite::Database& db, const L
 // sorted. Listed are those with no solved search of their own, each from
 // the first enumeration that kept it.
 std::string enumeration_part(SQLite::Database& db, const ListFilter& f, const ListedEnumeration& n,
-                             const PathMatch& match, std::int64_t few) {
+                             const PathMatch& match, std::int64_t few, const Bound& bound) {
     enum class By { Order, Source, Limit, Moves, Cluster };
     const std::string in = fmt::format("enumerated WHERE enumeration_id = {}", n.id);
     // The filter letting the fewest rows through, when few; else a range
@@ -280,7 +332,8 @@ std::string enumeration_part(SQLite::Database& db, const ListFilter& f, const Li
     else if (!f.source.empty())
         part += " AND EXISTS (SELECT 1 FROM sources so WHERE so.puzzle_id = e.puzzle_id "
                 "AND so.path IN (SELECT value FROM json_each(:paths)))";
-    return part;
+    return part + bound(f.sort == "id" ? "" : sort + (f.sort == "moves" ? "e.moves" : "e.cluster_size"),
+                        sort + "e.puzzle_id");
 }
 
 bool has_enumerated(SQLite::Database& db) {
@@ -297,6 +350,20 @@ bool has_commands(SQLite::Database& db) {
 
 }  // namespace
 
+namespace {
+
+// A row as a cursor: its figure sorted by and its id.
+std::string list_cursor(const ListFilter& f, const ListRow& r) {
+    if (f.sort == "id") return std::to_string(r.id);
+    const std::optional<std::int64_t>& key = f.sort == "moves"     ? r.moves
+                                             : f.sort == "steps"   ? r.steps
+                                             : f.sort == "cluster" ? r.cluster_size
+                                                                   : r.examined;
+    return fmt::format("{}.{}", key ? std::to_string(*key) : std::string("null"), r.id);
+}
+
+}  // namespace
+
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     // Only puzzles with figures (a search stored, or an enumeration) can be
     // sorted or filtered on them: those queries join solutions, or read
@@ -306,7 +373,8 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                          (!f.status.empty() && f.status != "unsolved");
     // A page past every puzzle is empty, whatever the filter: its rows are
     // never walked to learn it.
-    if ((f.page - 1) * f.per_page >= db.execAndGet("SELECT n FROM tally_rows WHERE tbl = 'puzzles'").getInt64())
+    if (!f.cursor &&
+        (f.page - 1) * f.per_page >= db.execAndGet("SELECT n FROM tally_rows WHERE tbl = 'puzzles'").getInt64())
         return {};
     const bool enumerated_any = has_enumerated(db);
     const bool commands = enumerated_any && has_commands(db);
@@ -339,10 +407,25 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     const bool searches = f.status != "enumerated";
     // Each enumeration's part, driven by a filter that lets at most `few`
     // of its rows through.
-    std::vector<std::string> enumeration_parts;
+    // Read from a cursor backwards, the page is read in the other order and
+    // turned round.
+    const bool backwards = f.cursor && f.cursor->before;
+    const bool descending = f.descending != backwards;
+    std::vector<Span> spans{Span::All};
+    if (f.cursor && !order)
+        spans = {Span::After};
+    else if (f.cursor && f.cursor->key)
+        spans = descending ? std::vector{Span::After, Span::Null} : std::vector{Span::After};
+    else if (f.cursor)
+        spans = descending ? std::vector{Span::NullAfter} : std::vector{Span::NullAfter, Span::NotNull};
+    // By span, each enumeration's part.
+    std::vector<std::vector<std::string>> enumeration_parts(spans.size());
     auto plan_enumerations = [&](std::int64_t few) {
-        enumeration_parts.clear();
-        for (const ListedEnumeration& n : enumerations) enumeration_parts.push_back(enumeration_part(db, f, n, match, few));
+        for (std::size_t k = 0; k < spans.size(); ++k) {
+            enumeration_parts[k].clear();
+            for (const ListedEnumeration& n : enumerations)
+                enumeration_parts[k].push_back(enumeration_part(db, f, n, match, few, span_bound(f, descending, spans[k])));
+        }
     };
     plan_enumerations(kFewRows);
 
@@ -377,13 +460,13 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     const bool sorted_range = (f.sort == "moves" && (f.moves_min || f.moves_max)) ||
                               (f.sort == "cluster" && (f.cluster_min || f.cluster_max));
     if (sorted_range && driver != Driver::Source) driver = f.sort == "moves" ? Driver::Moves : Driver::Cluster;
-    const char* dir = f.descending ? "DESC" : "ASC";
+    const char* dir = descending ? "DESC" : "ASC";
 
     // The page's ids first, reading as little as the driver allows; every
     // filter but the driver's is written with a unary + so that SQLite
     // checks it row by row instead of choosing its index. Then the page's
     // rows, in the same order.
-    auto page_sql = [&](Driver by) {
+    auto page_sql = [&](Driver by, std::size_t span, std::int64_t rows) {
         auto plus = [&](Driver d) { return by == d ? "" : "+"; };
         // Walked in the page's order, SQLite reads the sort's index and stops
         // after a page; driven by a filter, the sort is an expression (+) that
@@ -428,8 +511,13 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                        : fmt::format(" AND (s.status = 'solved' OR NOT EXISTS (SELECT 1 FROM enumerated x "
                                      "WHERE x.puzzle_id = {}))", id);
         }
+        // From a cursor, along the index of the order when walked.
+        if (order)
+            ids += span_bound(f, descending, spans[span])(fmt::format("{}{}", walk, order), walk + "s.puzzle_id");
+        else
+            ids += span_bound(f, descending, spans[span])("", walk + (solutions_only ? "s.puzzle_id" : "p.id"));
         if (!searches) ids.clear();
-        const std::string limit = fmt::format(" LIMIT {} OFFSET {}", f.per_page + 1, (f.page - 1) * f.per_page);
+        const std::string limit = fmt::format(" LIMIT {} OFFSET {}", rows, f.cursor ? 0 : (f.page - 1) * f.per_page);
         if (enumerations.empty()) {
             ids += order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", walk, order, dir)
                          : fmt::format(" ORDER BY {}p.id {}", walk, dir);
@@ -437,7 +525,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         } else {
             // One part per enumeration, merged with the searched puzzles'
             // in the page's order (a compound SELECT's ORDER BY).
-            for (const std::string& part : enumeration_parts) ids += (ids.empty() ? "" : " UNION ALL ") + part;
+            for (const std::string& part : enumeration_parts[span]) ids += (ids.empty() ? "" : " UNION ALL ") + part;
             ids = fmt::format("SELECT listed_id FROM ({}{}{})", ids,
                               order ? fmt::format(" ORDER BY 2 {0}, 1 {0}", dir) : fmt::format(" ORDER BY 1 {}", dir),
                               limit);
@@ -469,8 +557,9 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                            "ELSE COALESCE({2}, {1}) END {3}, id {3}",
                            sql, moves ? "moves" : "cluster_size", moves ? "listed_moves" : "listed_cluster", dir);
     };
-    auto read_page = [&](Driver by) {
-        const std::string sql = page_sql(by);
+    // The page's rows, span after span, one more than the page when there are more.
+    auto read_span = [&](Driver by, std::size_t span, std::vector<ListRow>& rows) {
+        const std::string sql = page_sql(by, span, f.per_page + 1 - static_cast<std::int64_t>(rows.size()));
         SQLite::Statement st(db, sql);
         // Each parameter the statement holds: the enumerations' parts have
         // no family or status of their own to bind.
@@ -480,12 +569,7 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         bind(":family", f.family);
         bind(":status", f.status);
         bind(":paths", match.paths);
-        ListPage page;
         while (st.executeStep()) {
-            if (static_cast<std::int64_t>(page.rows.size()) == f.per_page) {
-                page.has_more = true;
-                break;
-            }
             ListRow r;
             r.id = st.getColumn(0).getInt64();
             r.puzzle = puzzle_from_row(st, 1);
@@ -502,27 +586,49 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
                 if (r.status.empty()) r.status = "enumerated";
             }
             if (r.source.empty() && !st.getColumn(at + 8).isNull()) r.source = st.getColumn(at + 8).getString();
-            page.rows.push_back(std::move(r));
+            rows.push_back(std::move(r));
         }
-        return page;
+    };
+    auto read_page = [&](Driver by) {
+        std::vector<ListRow> rows;
+        for (std::size_t k = 0; k < spans.size() && static_cast<std::int64_t>(rows.size()) <= f.per_page; ++k)
+            read_span(by, k, rows);
+        return rows;
+    };
+    auto read = [&]() {
+        const bool filtered = !f.family.empty() || f.width || !f.status.empty() || f.moves_min || f.moves_max ||
+                              f.cluster_min || f.cluster_max || !f.source.empty();
+        if ((driver != Driver::Order && enumerations.empty()) || !filtered) return read_page(driver);
+        // Every filter lets many rows through, yet a walk in the page's order
+        // may still meet few of them (a range of moves walked by steps: the
+        // order and the filter go together). The walk gets a budget of time;
+        // past it, the most selective filter drives after all, the searches'
+        // and each enumeration's.
+        try {
+            WorkBudget budget(db, kWalkTime);
+            return read_page(driver);
+        } catch (const SQLite::Exception& e) {
+            if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
+        }
+        plan_enumerations(kDriveRows);
+        return read_page(driver == Driver::Order ? most_selective(Driver::Order, kDriveRows + 1, kDriveRows) : driver);
     };
 
-    const bool filtered = !f.family.empty() || f.width || !f.status.empty() || f.moves_min || f.moves_max ||
-                          f.cluster_min || f.cluster_max || !f.source.empty();
-    if ((driver != Driver::Order && enumerations.empty()) || !filtered) return read_page(driver);
-    // Every filter lets many rows through, yet a walk in the page's order
-    // may still meet few of them (a range of moves walked by steps: the
-    // order and the filter go together). The walk gets a budget of time;
-    // past it, the most selective filter drives after all, the searches'
-    // and each enumeration's.
-    try {
-        WorkBudget budget(db, kWalkTime);
-        return read_page(driver);
-    } catch (const SQLite::Exception& e) {
-        if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
-    }
-    plan_enumerations(kDriveRows);
-    return read_page(driver == Driver::Order ? most_selective(Driver::Order, kDriveRows + 1, kDriveRows) : driver);
+    ListPage page;
+    page.rows = read();
+    page.has_more = static_cast<std::int64_t>(page.rows.size()) > f.per_page;
+    if (page.has_more) page.rows.pop_back();
+    if (backwards) std::reverse(page.rows.begin(), page.rows.end());
+    if (page.rows.empty()) return page;
+    // Read forwards, the next page is there when more rows were; a page
+    // before, when this one does not start the list. Read backwards, the
+    // other way round.
+    const bool more_after = backwards || page.has_more;
+    const bool more_before = backwards ? page.has_more : f.cursor || f.page > 1;
+    if (more_after) page.next = list_cursor(f, page.rows.back());
+    if (more_before) page.previous = list_cursor(f, page.rows.front());
+    return page;
+
 }
 
 }  // namespace slidedb::serve

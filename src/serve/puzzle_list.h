@@ -20,6 +20,16 @@ struct BadRequest : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Where a page starts: past a row of the list (`after`), or before one
+// (`before`, the page read backwards): the row's figure sorted by (none
+// when it has none) and its id. A page read from a cursor is found along
+// the sort's index, however deep; `page` then only labels it.
+struct ListCursor {
+    std::optional<std::int64_t> key;  // unused when sorted by id
+    std::int64_t id = 0;
+    bool before = false;
+};
+
 struct ListFilter {
     std::string family;  // "" any
     std::optional<int> width, height;  // from size=6x6
@@ -33,13 +43,15 @@ struct ListFilter {
     std::string order;  // as the URL gave it: asc, desc; "" the sort's usual order
     std::int64_t page = 1;  // from 1
     std::int64_t per_page = 50;
+    std::optional<ListCursor> cursor;
 };
 
 // Reads the filter from a URL's parameters; unknown names are ignored, a
 // value that does not fit throws BadRequest.
 ListFilter parse_filter(const std::multimap<std::string, std::string>& params);
 
-// The filter back as a URL query ("family=unblock&sort=moves"), with page.
+// The filter back as a URL query ("family=unblock&sort=moves"), with page;
+// no cursor.
 std::string filter_query(const ListFilter& f, std::int64_t page);
 
 struct ListRow {
@@ -58,7 +70,10 @@ struct ListRow {
 
 struct ListPage {
     std::vector<ListRow> rows;
-    bool has_more = false;
+    bool has_more = false;  // rows past the page, in the order it was read
+    // Cursors of the pages beside it, as after= and before= take them
+    // (KEY.ID, null.ID, or ID sorted by id); "" when there is none.
+    std::string next, previous;
 };
 
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f);

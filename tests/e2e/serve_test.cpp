@@ -589,10 +589,63 @@ TEST_F(Serve, TheOrderMenuShowsWhatWasAsked) {
     EXPECT_EQ(chosen("order=desc"), "desc");
     EXPECT_EQ(chosen("order=asc"), "asc");
     EXPECT_EQ(chosen(""), "");
+    // The pager's links start from the page's last row (next) and first
+    // row (previous), KEY.ID, and keep the filter; page 1 needs no cursor.
     auto r = c.Get("/puzzles?sort=moves&order=desc&per_page=2");
-    EXPECT_NE(r->body.find("href=\"/puzzles?sort=moves&amp;order=desc&amp;per_page=2&amp;page=2\""),
+    EXPECT_NE(r->body.find("href=\"/puzzles?sort=moves&amp;order=desc&amp;per_page=2&amp;page=2&amp;after=49.3\""),
               std::string::npos)
         << r->body;
+    EXPECT_EQ(r->body.find("rel=\"prev\""), std::string::npos);
+    auto link = [](const std::string& body, const char* rel) {
+        std::smatch m;
+        if (!std::regex_search(body, m, std::regex(fmt::format("rel=\"{}\" href=\"([^\"]*)\"", rel)))) return std::string();
+        return std::regex_replace(m[1].str(), std::regex("&amp;"), "&");
+    };
+    auto ids = [](const std::string& body) {
+        std::string out;
+        const std::regex row(R"re(<tr data-id="(\d+)">)re");
+        for (std::sregex_iterator it(body.begin(), body.end(), row), end; it != end; ++it) out += (*it)[1].str() + " ";
+        return out;
+    };
+    // Every page by number, then by the pager's links forwards and back.
+    std::string by_number;
+    for (int page = 1; page <= 4; ++page)
+        by_number += ids(c.Get(fmt::format("/puzzles?sort=moves&order=desc&per_page=2&page={}", page))->body);
+    std::vector<std::string> forwards{ids(r->body)};
+    std::string at = "/puzzles?sort=moves&order=desc&per_page=2";
+    for (std::string next = link(r->body, "next"); !next.empty();) {
+        r = c.Get(next.c_str());
+        ASSERT_EQ(r->status, 200) << next;
+        forwards.push_back(ids(r->body));
+        at = next;
+        next = link(r->body, "next");
+    }
+    std::string joined;
+    for (const std::string& p : forwards) joined += p;
+    EXPECT_EQ(joined, by_number);
+    EXPECT_GE(forwards.size(), 3u);
+    std::vector<std::string> back{forwards.back()};
+    for (std::string prev = link(r->body, "prev"); !prev.empty();) {
+        r = c.Get(prev.c_str());
+        ASSERT_EQ(r->status, 200) << prev;
+        back.insert(back.begin(), ids(r->body));
+        prev = link(r->body, "prev");
+        if (prev.find("before=") == std::string::npos && !prev.empty())
+            EXPECT_EQ(prev, "/puzzles?sort=moves&order=desc&per_page=2");
+    }
+    EXPECT_EQ(back, forwards);
+    // A cursor that does not fit the sort is refused, naming itself.
+    r = c.Get("/api/puzzles?sort=moves&after=12");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_NE(r->body.find("after: '12' is not KEY.ID, the row's moves and id"), std::string::npos) << r->body;
+    r = c.Get("/api/puzzles?after=1.2");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_NE(r->body.find("after: '1.2' is not a puzzle's id"), std::string::npos) << r->body;
+    r = c.Get("/api/puzzles?sort=moves&after=1.2&before=3.4");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_NE(r->body.find("a page starts after a row or before one, not both"), std::string::npos) << r->body;
+    r = c.Get("/api/puzzles?sort=moves&after=x.2");
+    EXPECT_EQ(r->status, 400);
 }
 
 // Hints from a start no move sequence solves say it is unsolvable, in every
@@ -803,18 +856,62 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     ASSERT_GT(server.port(), 0);
     auto c = server.client();
     // Every row of a list, five to a page: "id status moves cluster; ...".
-    auto listed = [&](const std::string& query) {
+    // Read three ways, which must agree: by page number; from each page's
+    // next cursor (after=); and from the last page back, by each page's
+    // previous cursor (before=).
+    auto listed = [&](const std::string& query, int per_page = 5) {
         const std::regex row(
             R"re(\{"id":(\d+),[^{}]*"status":"([a-z]*)","moves":(\w+),"steps":\w+,"cluster_size":(\w+))re");
-        std::string out;
-        for (int page = 1;; ++page) {
-            auto r = c.Get(fmt::format("/api/puzzles?{}&per_page=5&page={}", query, page));
-            EXPECT_EQ(r->status, 200) << query << r->body;
-            if (r->status != 200) return out;
+        const std::regex cursors(R"re("next":(null|"([^"]*)"),"previous":(null|"([^"]*)"))re");
+        struct Page {
+            std::string rows, next, previous;
+            bool more = false;
+        };
+        auto read = [&](const std::string& url) {
+            Page p;
+            auto r = c.Get(url);
+            EXPECT_EQ(r->status, 200) << url << r->body;
+            if (r->status != 200) return p;
             for (std::sregex_iterator it(r->body.begin(), r->body.end(), row), end; it != end; ++it)
-                out += fmt::format("{} {} {} {}; ", (*it)[1].str(), (*it)[2].str(), (*it)[3].str(), (*it)[4].str());
-            if (r->body.find("\"has_more\":true") == std::string::npos) return out;
+                p.rows += fmt::format("{} {} {} {}; ", (*it)[1].str(), (*it)[2].str(), (*it)[3].str(), (*it)[4].str());
+            std::smatch m;
+            EXPECT_TRUE(std::regex_search(r->body, m, cursors)) << url << r->body;
+            p.next = m[2].str();
+            p.previous = m[4].str();
+            p.more = r->body.find("\"has_more\":true") != std::string::npos;
+            return p;
+        };
+        std::string out, by_cursor, backwards;
+        std::string last, last_rows;  // the last page's previous cursor and rows
+        for (int page = 1;; ++page) {
+            const Page p = read(fmt::format("/api/puzzles?{}&per_page={}&page={}", query, per_page, page));
+            out += p.rows;
+            EXPECT_EQ(p.next.empty(), !p.more) << query << " page " << page;
+            EXPECT_EQ(p.previous.empty(), page == 1 || p.rows.empty()) << query << " page " << page;
+            if (!p.more) {
+                last = p.previous;
+                last_rows = p.rows;
+                break;
+            }
         }
+        for (std::string after;;) {
+            const Page p = read(fmt::format("/api/puzzles?{}&per_page={}{}", query, per_page, after.empty() ? "" : "&after=" + after));
+            by_cursor += p.rows;
+            if (p.next.empty()) break;
+            after = p.next;
+        }
+        // Back from the last page: the pages before it, then itself.
+        for (std::string before = last; !before.empty();) {
+            const Page p = read(fmt::format("/api/puzzles?{}&per_page={}&before={}", query, per_page, before));
+            backwards = p.rows + backwards;
+            EXPECT_FALSE(p.next.empty()) << query;
+            EXPECT_EQ(p.previous.empty(), !p.more) << query;
+            before = p.previous;
+        }
+        backwards += last_rows;
+        EXPECT_EQ(by_cursor, out) << query;
+        EXPECT_EQ(backwards, out) << query;
+        return out;
     };
     // The same rows from every puzzle at once: the solved search's figures,
     // else the first enumeration's, else the search's (status '' and no
@@ -861,12 +958,19 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     EXPECT_TRUE(std::regex_match(loose, std::regex(R"(\d+  null null; )"))) << loose;
     EXPECT_EQ(std::count(by_moves.begin(), by_moves.end(), ';'), 32);
     EXPECT_EQ(listed("sort=steps"), expected("status IN ('solved', 'limit')", "status = 'limit', id"));
+    // Rows without the figure (a stopped search's steps) come first going up.
+    EXPECT_EQ(listed("sort=steps&order=asc"), expected("status IN ('solved', 'limit')", "status <> 'limit', id"));
+    // A page at a time, the cursor crosses from rows with steps to the row
+    // without, and back.
+    EXPECT_EQ(listed("sort=steps", 1), expected("status IN ('solved', 'limit')", "status = 'limit', id"));
+    EXPECT_EQ(listed("sort=steps&order=asc", 1), expected("status IN ('solved', 'limit')", "status <> 'limit', id"));
+    EXPECT_EQ(listed("sort=moves&order=asc", 3), expected("status <> ''", "moves ASC, id ASC"));
     EXPECT_EQ(listed("family=blocks&sort=moves"), "");
     // The last page holds the 33rd puzzle; past it, nothing (known from the
     // count of puzzles, whatever the filter).
     EXPECT_TRUE(std::regex_search(c.Get("/api/puzzles?per_page=4&page=9")->body, std::regex(R"("puzzles":\[\{"id")")));
     EXPECT_EQ(c.Get("/api/puzzles?per_page=4&page=10&sort=moves&moves_max=3")->body,
-              R"({"page":10,"per_page":4,"has_more":false,"puzzles":[]})");
+              R"({"page":10,"per_page":4,"has_more":false,"next":null,"previous":null,"puzzles":[]})");
     EXPECT_EQ(listed("size=5x5&status=enumerated"), "");
     // Every combination of a status, a source, a range of each figure and a
     // sort, either way, against the same query.
