@@ -88,7 +88,7 @@ void refuse_stored_limit(App& app, const Puzzle& start) {
 void list(App& app, const httplib::Request& req, httplib::Response& res) {
     const ListFilter f = parse_filter(params_of(req));
     auto db = app.pool.take();
-    const ListPage page = list_puzzles(*db, f);
+    const ListPage page = read_list_page(app, *db, f);
     Json j;
     j.begin_object().member("page", f.page).member("per_page", f.per_page).member("has_more", page.has_more);
     // Cursors for after= and before=: the way to page through every row.

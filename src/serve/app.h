@@ -15,6 +15,7 @@
 #include "serve/body_budget.h"
 #include "serve/connection_pool.h"
 #include "serve/options.h"
+#include "serve/puzzle_list.h"
 
 namespace slidedb::serve {
 
@@ -77,6 +78,12 @@ struct App {
 
 // The request's body as text, refused (413) past the text limit.
 const std::string& text_body(const App& app, const httplib::Request& req);
+
+// A page of the puzzle list. A deep page asked for by number (deep_page())
+// reads in a statement slot (503 when every one is busy) and within
+// --sql-seconds (503 past it), as the SQL box's statements do; pages read
+// from a cursor, and the first pages, need neither.
+ListPage read_list_page(App& app, SQLite::Database& db, const ListFilter& f);
 
 void json_reply(httplib::Response& res, std::string json, int status = 200);
 void html_reply(httplib::Response& res, std::string html, int status = 200);

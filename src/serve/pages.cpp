@@ -60,7 +60,7 @@ std::string optional_text(const std::optional<std::int64_t>& v) { return v ? std
 void list_page(App& app, const httplib::Request& req, httplib::Response& res) {
     const ListFilter f = parse_filter(params_of(req));
     auto db = app.pool.take();
-    const ListPage page = list_puzzles(*db, f);
+    const ListPage page = read_list_page(app, *db, f);
     std::vector<std::pair<std::string, std::string>> families_opt{{"", "any family"}};
     for (const Family* fam : families()) families_opt.emplace_back(std::string(fam->name()), std::string(fam->name()));
     std::string body = "<h1>Puzzles</h1><form class=\"filters\" method=\"get\" action=\"/puzzles\">";

@@ -14,6 +14,7 @@
 
 #include "serve/url.h"
 #include "store/puzzle_record.h"
+#include "store/query.h"
 
 namespace slidedb::serve {
 
@@ -191,23 +192,30 @@ constexpr int kWalkOpsStep = 1000;  // steps of SQLite's machine between looks a
 constexpr std::int64_t kDriveRows = 200'000;
 
 // Interrupts the connection's statements once `time` has passed, while it
-// lives.
+// lives; within an outer budget, at the outer one's end if that comes
+// first, which holds again after it.
 class WorkBudget {
 public:
-    WorkBudget(SQLite::Database& db, std::chrono::milliseconds time)
-        : db_(db.getHandle()), until_(std::chrono::steady_clock::now() + time) {
+    WorkBudget(SQLite::Database& db, std::chrono::milliseconds time, const WorkBudget* outer = nullptr)
+        : db_(db.getHandle()), until_(std::chrono::steady_clock::now() + time), outer_(outer) {
+        if (outer_) until_ = std::min(until_, outer_->until_);
         sqlite3_progress_handler(db_, kWalkOpsStep, on_progress, this);
     }
-    ~WorkBudget() { sqlite3_progress_handler(db_, 0, nullptr, nullptr); }
+    ~WorkBudget() {
+        if (outer_)
+            sqlite3_progress_handler(db_, kWalkOpsStep, on_progress, const_cast<WorkBudget*>(outer_));
+        else
+            sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+    }
     WorkBudget(const WorkBudget&) = delete;
     WorkBudget& operator=(const WorkBudget&) = delete;
+    bool spent() const { return std::chrono::steady_clock::now() > until_; }
 
 private:
-    static int on_progress(void* self) {
-        return std::chrono::steady_clock::now() > static_cast<WorkBudget*>(self)->until_;
-    }
+    static int on_progress(void* self) { return static_cast<WorkBudget*>(self)->spent(); }
     sqlite3* db_;
     std::chrono::steady_clock::time_point until_;
+    const WorkBudget* outer_;
 };
 
 std::string range(const char* column, const std::optional<std::int64_t>& low, const std::optional<std::int64_t>& high) {
@@ -348,10 +356,6 @@ bool has_commands(SQLite::Database& db) {
                .getInt() != 0;
 }
 
-}  // namespace
-
-namespace {
-
 // A row as a cursor: its figure sorted by and its id.
 std::string list_cursor(const ListFilter& f, const ListRow& r) {
     if (f.sort == "id") return std::to_string(r.id);
@@ -362,9 +366,8 @@ std::string list_cursor(const ListFilter& f, const ListRow& r) {
     return fmt::format("{}.{}", key ? std::to_string(*key) : std::string("null"), r.id);
 }
 
-}  // namespace
-
-ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
+// One page; `whole`, when given, the budget of the whole reading.
+ListPage read_list(SQLite::Database& db, const ListFilter& f, const WorkBudget* whole) {
     // Only puzzles with figures (a search stored, or an enumeration) can be
     // sorted or filtered on them: those queries join solutions, or read
     // the enumerations' puzzles beside them.
@@ -605,10 +608,10 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
         // past it, the most selective filter drives after all, the searches'
         // and each enumeration's.
         try {
-            WorkBudget budget(db, kWalkTime);
+            WorkBudget budget(db, kWalkTime, whole);
             return read_page(driver);
         } catch (const SQLite::Exception& e) {
-            if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
+            if (e.getErrorCode() != SQLITE_INTERRUPT || (whole && whole->spent())) throw;
         }
         plan_enumerations(kDriveRows);
         return read_page(driver == Driver::Order ? most_selective(Driver::Order, kDriveRows + 1, kDriveRows) : driver);
@@ -629,6 +632,24 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f) {
     if (more_before) page.previous = list_cursor(f, page.rows.front());
     return page;
 
+}
+
+}  // namespace
+
+bool deep_page(const ListFilter& f) { return !f.cursor && (f.page - 1) * f.per_page > kDeepRows; }
+
+ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<double> seconds) {
+    if (!seconds) return read_list(db, f, nullptr);
+    const WorkBudget whole(db, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(*seconds)));
+    try {
+        return read_list(db, f, &whole);
+    } catch (const SQLite::Exception& e) {
+        if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
+        throw QueryStopped(QueryStopped::Why::Timeout,
+                           fmt::format("page {} skips {} rows and took over {} s (--sql-seconds); the pager's links "
+                                       "read any page at once from the rows beside it (after=, before=)",
+                                       f.page, (f.page - 1) * f.per_page, *seconds));
+    }
 }
 
 }  // namespace slidedb::serve

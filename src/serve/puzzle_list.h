@@ -76,6 +76,12 @@ struct ListPage {
     std::string next, previous;
 };
 
-ListPage list_puzzles(SQLite::Database& db, const ListFilter& f);
+// A page asked for by number that skips over kDeepRows rows: the routes
+// read it in a statement slot, within the statements' time.
+constexpr std::int64_t kDeepRows = 10'000;
+bool deep_page(const ListFilter& f);
+
+// Given seconds, a page not read within them throws QueryStopped.
+ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<double> seconds = std::nullopt);
 
 }  // namespace slidedb::serve

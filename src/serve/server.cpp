@@ -54,6 +54,12 @@ void WorkSlots::give_back() {
     give_back_free_memory();
 }
 
+ListPage read_list_page(App& app, SQLite::Database& db, const ListFilter& f) {
+    if (!deep_page(f)) return list_puzzles(db, f);
+    const WorkSlot slot(app.statements);
+    return list_puzzles(db, f, app.options.limits.sql_seconds);
+}
+
 const std::string& text_body(const App& app, const httplib::Request& req) {
     if (req.body.size() > app.options.limits.text_bytes)
         throw HttpError(413, fmt::format("the body is {} bytes; text is taken up to {} bytes", req.body.size(),

@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <regex>
 #include <thread>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "serving.h"
 
@@ -640,6 +643,80 @@ TEST_F(ServeGuard, AFullStatementPoolAnswers503AtOnce) {
     r = server.client().Get("/api/query?sql=SELECT%201");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 200);
+}
+
+// A page asked for by number skips every row before it: deep, it is work
+// like a statement's (page 12,000 of 200 on 2.4 million puzzles, seconds
+// of both cores), so it takes a statement slot and stops at --sql-seconds.
+// Pages read from the pager's cursors, and the first pages, take neither.
+TEST_F(ServeGuard, DeepPagesByNumberAreStatements) {
+    {
+        // 12,000 more puzzles: copies of the first, solved like it.
+        SQLite::Database db((dir_ / "t.db").string(), SQLite::OPEN_READWRITE);
+        auto columns = [&](const char* prefix) {
+            return db
+                .execAndGet(fmt::format("SELECT group_concat('{}' || name, ', ') FROM pragma_table_info('solutions') "
+                                        "WHERE name <> 'puzzle_id'",
+                                        prefix))
+                .getString();
+        };
+        db.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000) "
+                "INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
+                "SELECT key || ' #' || i, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id "
+                "FROM puzzles p, n WHERE p.id = 1");
+        db.exec(fmt::format("INSERT INTO solutions (puzzle_id, {}) SELECT p.id, {} FROM puzzles p, solutions s "
+                            "WHERE s.puzzle_id = 1 AND p.id > 2",
+                            columns(""), columns("s.")));
+    }
+    ASSERT_EQ(puzzles(), 12002);
+    Serving server(dir_, "--db t.db --read-only --jobs 1 --sql-seconds 3");
+    ASSERT_GT(server.port(), 0);
+    const std::string deep = "/api/puzzles?sort=moves&per_page=200&page=60";  // skips 11,800 rows
+    auto r = server.client().Get(deep);
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(std::count(r->body.begin(), r->body.end(), '{') - 1, 200) << r->body;
+    // Its cursor reads the page after it.
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r->body, m, std::regex(R"re("next":"([0-9]+\.[0-9]+)")re"))) << r->body;
+    const std::string after = "/api/puzzles?sort=moves&per_page=200&after=" + m[1].str();
+    // The one statement slot held by an endless statement: the deep page
+    // is refused at once, the first pages and those from a cursor are read.
+    std::thread busy([&] {
+        server.client().Get("/api/query?sql=WITH%20RECURSIVE%20c(x)%20AS%20(SELECT%201%20UNION%20ALL%20SELECT%20x%2B1"
+                            "%20FROM%20c)%20SELECT%20count(*)%20FROM%20c");
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    const auto asked = Clock::now();
+    r = server.client().Get(deep);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->get_header_value("Retry-After"), "1");
+    EXPECT_EQ(r->body,
+              "{\"error\":\"every statement slot is busy (--jobs statements at once); try again in a moment\"}");
+    EXPECT_LT(seconds_since(asked), 1.0);
+    r = server.client().Get("/puzzles?sort=moves&per_page=200&page=60");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    for (const std::string& url : {after, std::string("/api/puzzles?sort=moves&per_page=200&page=50"),
+                                   std::string("/puzzles?sort=moves&per_page=200&page=2")}) {
+        r = server.client().Get(url);
+        ASSERT_TRUE(r);
+        EXPECT_EQ(r->status, 200) << url;
+    }
+    busy.join();
+    // No time for it: stopped, saying how to read it.
+    Serving hasty(dir_, "--db t.db --read-only --sql-seconds 0.0001");
+    ASSERT_GT(hasty.port(), 0);
+    r = hasty.client().Get(deep);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, "{\"error\":\"page 60 skips 11800 rows and took over 0.0001 s (--sql-seconds); the pager's "
+                       "links read any page at once from the rows beside it (after=, before=)\"}");
+    r = hasty.client().Get(after);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(hasty.stop(), 0);
 }
 
 // Statements made to hold memory: a value built of large ones (four such
