@@ -113,7 +113,8 @@ void list_page(App& app, const httplib::Request& req, httplib::Response& res) {
     // so however deep, each is read along the sort's index; the page's
     // number only labels it. The first page needs none.
     if (!page.previous.empty()) {
-        const std::string to = f.page <= 2 ? filter_query(f, 1) : filter_query(f, f.page - 1) + "&before=" + url_encode(page.previous);
+        const std::string to = f.page <= 2 ? filter_query(f, 1)
+                                           : filter_query(f, f.page - 1) + "&before=" + url_encode(page.previous);
         body += fmt::format("<a rel=\"prev\" href=\"/puzzles?{}\">&larr; previous</a> ", html_escape(to));
     }
     body += fmt::format("page {}", f.page);

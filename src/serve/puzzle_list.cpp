@@ -117,7 +117,8 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params) {
         } else if (name == "per_page") {
             f.per_page = number(name, v, 1, kMaxPerPage);
         } else if (name == "after" || name == "before") {
-            if (!cursor_name.empty()) throw BadRequest(fmt::format("{}: a page starts after a row or before one, not both", name));
+            if (!cursor_name.empty())
+                throw BadRequest(fmt::format("{}: a page starts after a row or before one, not both", name));
             cursor_name = name;
             cursor_text = v;
         }
@@ -196,14 +197,14 @@ constexpr std::int64_t kDriveRows = 200'000;
 // first, which holds again after it.
 class WorkBudget {
 public:
-    WorkBudget(SQLite::Database& db, std::chrono::milliseconds time, const WorkBudget* outer = nullptr)
+    WorkBudget(SQLite::Database& db, std::chrono::milliseconds time, WorkBudget* outer = nullptr)
         : db_(db.getHandle()), until_(std::chrono::steady_clock::now() + time), outer_(outer) {
         if (outer_) until_ = std::min(until_, outer_->until_);
         sqlite3_progress_handler(db_, kWalkOpsStep, on_progress, this);
     }
     ~WorkBudget() {
         if (outer_)
-            sqlite3_progress_handler(db_, kWalkOpsStep, on_progress, const_cast<WorkBudget*>(outer_));
+            sqlite3_progress_handler(db_, kWalkOpsStep, on_progress, outer_);
         else
             sqlite3_progress_handler(db_, 0, nullptr, nullptr);
     }
@@ -215,7 +216,7 @@ private:
     static int on_progress(void* self) { return static_cast<WorkBudget*>(self)->spent(); }
     sqlite3* db_;
     std::chrono::steady_clock::time_point until_;
-    const WorkBudget* outer_;
+    WorkBudget* outer_;
 };
 
 std::string range(const char* column, const std::optional<std::int64_t>& low, const std::optional<std::int64_t>& high) {
@@ -367,7 +368,7 @@ std::string list_cursor(const ListFilter& f, const ListRow& r) {
 }
 
 // One page; `whole`, when given, the budget of the whole reading.
-ListPage read_list(SQLite::Database& db, const ListFilter& f, const WorkBudget* whole) {
+ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole) {
     // Only puzzles with figures (a search stored, or an enumeration) can be
     // sorted or filtered on them: those queries join solutions, or read
     // the enumerations' puzzles beside them.
@@ -408,8 +409,6 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, const WorkBudget* 
     if (f.status == "enumerated" && enumerations.empty()) return {};
     // Searches only: every status but "enumerated".
     const bool searches = f.status != "enumerated";
-    // Each enumeration's part, driven by a filter that lets at most `few`
-    // of its rows through.
     // Read from a cursor backwards, the page is read in the other order and
     // turned round.
     const bool backwards = f.cursor && f.cursor->before;
@@ -421,13 +420,15 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, const WorkBudget* 
         spans = descending ? std::vector{Span::After, Span::Null} : std::vector{Span::After};
     else if (f.cursor)
         spans = descending ? std::vector{Span::NullAfter} : std::vector{Span::NullAfter, Span::NotNull};
-    // By span, each enumeration's part.
+    // By span, each enumeration's part, driven by a filter that lets at
+    // most `few` of its rows through.
     std::vector<std::vector<std::string>> enumeration_parts(spans.size());
     auto plan_enumerations = [&](std::int64_t few) {
         for (std::size_t k = 0; k < spans.size(); ++k) {
             enumeration_parts[k].clear();
             for (const ListedEnumeration& n : enumerations)
-                enumeration_parts[k].push_back(enumeration_part(db, f, n, match, few, span_bound(f, descending, spans[k])));
+                enumeration_parts[k].push_back(
+                    enumeration_part(db, f, n, match, few, span_bound(f, descending, spans[k])));
         }
     };
     plan_enumerations(kFewRows);
@@ -640,7 +641,8 @@ bool deep_page(const ListFilter& f) { return !f.cursor && (f.page - 1) * f.per_p
 
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<double> seconds) {
     if (!seconds) return read_list(db, f, nullptr);
-    const WorkBudget whole(db, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(*seconds)));
+    using std::chrono::duration, std::chrono::duration_cast, std::chrono::milliseconds;
+    WorkBudget whole(db, duration_cast<milliseconds>(duration<double>(*seconds)));
     try {
         return read_list(db, f, &whole);
     } catch (const SQLite::Exception& e) {

@@ -661,7 +661,8 @@ TEST_F(ServeGuard, DeepPagesByNumberAreStatements) {
                 .getString();
         };
         db.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000) "
-                "INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
+                "INSERT INTO puzzles "
+                "(key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
                 "SELECT key || ' #' || i, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id "
                 "FROM puzzles p, n WHERE p.id = 1");
         db.exec(fmt::format("INSERT INTO solutions (puzzle_id, {}) SELECT p.id, {} FROM puzzles p, solutions s "

@@ -598,7 +598,8 @@ TEST_F(Serve, TheOrderMenuShowsWhatWasAsked) {
     EXPECT_EQ(r->body.find("rel=\"prev\""), std::string::npos);
     auto link = [](const std::string& body, const char* rel) {
         std::smatch m;
-        if (!std::regex_search(body, m, std::regex(fmt::format("rel=\"{}\" href=\"([^\"]*)\"", rel)))) return std::string();
+        if (!std::regex_search(body, m, std::regex(fmt::format("rel=\"{}\" href=\"([^\"]*)\"", rel))))
+            return std::string();
         return std::regex_replace(m[1].str(), std::regex("&amp;"), "&");
     };
     auto ids = [](const std::string& body) {
@@ -630,8 +631,9 @@ TEST_F(Serve, TheOrderMenuShowsWhatWasAsked) {
         ASSERT_EQ(r->status, 200) << prev;
         back.insert(back.begin(), ids(r->body));
         prev = link(r->body, "prev");
-        if (prev.find("before=") == std::string::npos && !prev.empty())
+        if (prev.find("before=") == std::string::npos && !prev.empty()) {
             EXPECT_EQ(prev, "/puzzles?sort=moves&order=desc&per_page=2");
+        }
     }
     EXPECT_EQ(back, forwards);
     // A cursor that does not fit the sort is refused, naming itself.
@@ -895,7 +897,8 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
             }
         }
         for (std::string after;;) {
-            const Page p = read(fmt::format("/api/puzzles?{}&per_page={}{}", query, per_page, after.empty() ? "" : "&after=" + after));
+            const Page p = read(fmt::format("/api/puzzles?{}&per_page={}{}", query, per_page,
+                                            after.empty() ? "" : "&after=" + after));
             by_cursor += p.rows;
             if (p.next.empty()) break;
             after = p.next;
