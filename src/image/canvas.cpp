@@ -74,33 +74,39 @@ void draw_line(Image& im, double x0, double y0, double x1, double y1, double thi
     const int bx0 = static_cast<int>(std::min(x0, x1) - thickness - 1), bx1 = static_cast<int>(std::max(x0, x1) + thickness + 1);
     const int by0 = static_cast<int>(std::min(y0, y1) - thickness - 1), by1 = static_cast<int>(std::max(y0, y1) + thickness + 1);
     const double reach = thickness / 2 + 0.5;  // pixels farther than this get nothing
+    const double per_len2 = len > 0 ? 1 / (len * len) : 0;
     const auto pixel = [&](int x, int y) {
         const double px = x + 0.5, py = y + 0.5;
-        double t = len > 0 ? ((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) / (len * len) : 0;
-        t = std::clamp(t, 0.0, 1.0);
+        const double t = std::clamp(((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) * per_len2, 0.0, 1.0);
         const double ex = px - (x0 + t * (x1 - x0)), ey = py - (y0 + t * (y1 - y0));
-        if (ex * ex + ey * ey > reach * reach * (1 + 1e-9) + 1e-9) return;  // surely outside
-        const double cover = std::clamp(thickness / 2 - std::hypot(ex, ey) + 0.5, 0.0, 1.0);
+        const double d2 = ex * ex + ey * ey;
+        if (d2 > reach * reach * (1 + 1e-9) + 1e-9) return;  // surely outside
+        // sqrt, not hypot: the distances are small, and hypot's care for
+        // overflow took a quarter of drawing a large graph.
+        const double cover = std::clamp(thickness / 2 - std::sqrt(d2) + 0.5, 0.0, 1.0);
         if (cover > 0) blend_px(im, x, y, c, alpha * cover);
     };
     // Only a band along the segment can be reached: along its longer axis,
-    // the pixels within twice the reach (and a pixel) of the point of the
-    // segment there; a long line across a large picture no longer scans
-    // its whole bounding box.
-    const double dx = x1 - x0, dy = y1 - y0, band = 2 * reach + 1;
+    // the pixels whose centres lie within the reach over the cosine of the
+    // segment's slope (at most sqrt 2, as the axis is the longer) of the
+    // point of the segment there (of its end, past it), a hair more for
+    // rounding. A long line across a large picture no longer scans its
+    // whole bounding box, and a thin one looks at two or three pixels a
+    // step.
+    const double dx = x1 - x0, dy = y1 - y0;
+    const double band = reach * std::min(std::sqrt(2.0), len / std::max(std::abs(dx), std::abs(dy))) + 1e-6;
+    // Pixels whose centre (k + 0.5) lies within the band of c.
+    const auto first = [&](double c) { return static_cast<int>(std::ceil(c - band - 0.5)); };
+    const auto last = [&](double c) { return static_cast<int>(std::floor(c + band - 0.5)); };
     if (std::abs(dx) >= std::abs(dy) && dx != 0) {
         for (int x = bx0; x <= bx1; ++x) {
             const double yc = y0 + std::clamp((x + 0.5 - x0) / dx, 0.0, 1.0) * dy;
-            const int ya = std::max(by0, static_cast<int>(std::floor(yc - band)));
-            const int yb = std::min(by1, static_cast<int>(std::ceil(yc + band)));
-            for (int y = ya; y <= yb; ++y) pixel(x, y);
+            for (int y = std::max(by0, first(yc)), yb = std::min(by1, last(yc)); y <= yb; ++y) pixel(x, y);
         }
     } else if (dy != 0) {
         for (int y = by0; y <= by1; ++y) {
             const double xc = x0 + std::clamp((y + 0.5 - y0) / dy, 0.0, 1.0) * dx;
-            const int xa = std::max(bx0, static_cast<int>(std::floor(xc - band)));
-            const int xb = std::min(bx1, static_cast<int>(std::ceil(xc + band)));
-            for (int x = xa; x <= xb; ++x) pixel(x, y);
+            for (int x = std::max(bx0, first(xc)), xb = std::min(bx1, last(xc)); x <= xb; ++x) pixel(x, y);
         }
     } else {
         for (int y = by0; y <= by1; ++y)

@@ -24,9 +24,10 @@ void line_by_box(Image& im, double x0, double y0, double x1, double y1, double t
     for (int y = by0; y <= by1; ++y)
         for (int x = bx0; x <= bx1; ++x) {
             const double px = x + 0.5, py = y + 0.5;
-            double t = len > 0 ? ((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) / (len * len) : 0;
-            t = std::clamp(t, 0.0, 1.0);
-            const double d = std::hypot(px - (x0 + t * (x1 - x0)), py - (y0 + t * (y1 - y0)));
+            const double per_len2 = len > 0 ? 1 / (len * len) : 0;
+            const double t = std::clamp(((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) * per_len2, 0.0, 1.0);
+            const double ex = px - (x0 + t * (x1 - x0)), ey = py - (y0 + t * (y1 - y0));
+            const double d = std::sqrt(ex * ex + ey * ey);
             const double cover = std::clamp(thickness / 2 - d + 0.5, 0.0, 1.0);
             if (cover > 0) blend_px(im, x, y, c, alpha * cover);
         }
