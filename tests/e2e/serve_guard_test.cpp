@@ -19,6 +19,22 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
+// A statement that runs until its time limit.
+const char* const kEndlessStatement = "/api/query?sql=WITH%20RECURSIVE%20c(x)%20AS%20(SELECT%201%20UNION%20ALL%20"
+                                      "SELECT%20x%2B1%20FROM%20c)%20SELECT%20count(*)%20FROM%20c";
+
+// `url` asked while every statement slot is taken: refused at once.
+void expect_no_statement_slot(Serving& server, const std::string& url) {
+    const auto asked = Clock::now();
+    auto r = server.client().Get(url);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503) << url;
+    EXPECT_EQ(r->get_header_value("Retry-After"), "1");
+    EXPECT_EQ(r->body,
+              "{\"error\":\"every statement slot is busy (--jobs statements at once); try again in a moment\"}");
+    EXPECT_LT(seconds_since(asked), 1.0);
+}
+
 // A random 5x5 tiles board: its optimal search needs pattern tables.
 const std::string kTiles5 = "13 19 5 22 23\n16 7 24 9 6\n15 0 18 8 14\n21 11 3 17 2\n1 20 12 4 10\n";
 
@@ -601,8 +617,7 @@ TEST_F(ServeGuard, AFullSearchPoolAnswers503AtOnce) {
 TEST_F(ServeGuard, AFullStatementPoolAnswers503AtOnce) {
     Serving server(dir_, "--db t.db --jobs 2 --sql-seconds 3");
     ASSERT_GT(server.port(), 0);
-    const std::string endless = "/api/query?sql=WITH%20RECURSIVE%20c(x)%20AS%20(SELECT%201%20UNION%20ALL%20SELECT%20x%2B1"
-                                "%20FROM%20c)%20SELECT%20count(*)%20FROM%20c";
+    const std::string endless = kEndlessStatement;
     std::vector<int> statuses(2);
     std::vector<std::thread> busy;
     for (int i = 0; i < 2; ++i)
@@ -611,16 +626,9 @@ TEST_F(ServeGuard, AFullStatementPoolAnswers503AtOnce) {
             statuses[static_cast<std::size_t>(i)] = r ? r->status : -1;
         });
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-    const auto asked = Clock::now();
-    auto r = server.client().Get(endless);
-    ASSERT_TRUE(r);
-    EXPECT_EQ(r->status, 503);
-    EXPECT_EQ(r->get_header_value("Retry-After"), "1");
-    EXPECT_EQ(r->body,
-              "{\"error\":\"every statement slot is busy (--jobs statements at once); try again in a moment\"}");
-    EXPECT_LT(seconds_since(asked), 1.0);
+    expect_no_statement_slot(server, endless);
     // The page of the SQL box, a report and a CSV download say the same.
-    r = server.client().Get("/query?sql=SELECT%201");
+    auto r = server.client().Get("/query?sql=SELECT%201");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 503);
     r = server.client().Get("/api/reports/summary");
@@ -683,19 +691,9 @@ TEST_F(ServeGuard, DeepPagesByNumberAreStatements) {
     const std::string after = "/api/puzzles?sort=moves&per_page=200&after=" + m[1].str();
     // The one statement slot held by an endless statement: the deep page
     // is refused at once, the first pages and those from a cursor are read.
-    std::thread busy([&] {
-        server.client().Get("/api/query?sql=WITH%20RECURSIVE%20c(x)%20AS%20(SELECT%201%20UNION%20ALL%20SELECT%20x%2B1"
-                            "%20FROM%20c)%20SELECT%20count(*)%20FROM%20c");
-    });
+    std::thread busy([&] { server.client().Get(kEndlessStatement); });
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-    const auto asked = Clock::now();
-    r = server.client().Get(deep);
-    ASSERT_TRUE(r);
-    EXPECT_EQ(r->status, 503);
-    EXPECT_EQ(r->get_header_value("Retry-After"), "1");
-    EXPECT_EQ(r->body,
-              "{\"error\":\"every statement slot is busy (--jobs statements at once); try again in a moment\"}");
-    EXPECT_LT(seconds_since(asked), 1.0);
+    expect_no_statement_slot(server, deep);
     r = server.client().Get("/puzzles?sort=moves&per_page=200&page=60");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 503);
