@@ -623,16 +623,7 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
     page.has_more = static_cast<std::int64_t>(page.rows.size()) > f.per_page;
     if (page.has_more) page.rows.pop_back();
     if (backwards) std::reverse(page.rows.begin(), page.rows.end());
-    if (page.rows.empty()) return page;
-    // Read forwards, the next page is there when more rows were; a page
-    // before, when this one does not start the list. Read backwards, the
-    // other way round.
-    const bool more_after = backwards || page.has_more;
-    const bool more_before = backwards ? page.has_more : f.cursor || f.page > 1;
-    if (more_after) page.next = list_cursor(f, page.rows.back());
-    if (more_before) page.previous = list_cursor(f, page.rows.front());
     return page;
-
 }
 
 }  // namespace
@@ -640,18 +631,36 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
 bool deep_page(const ListFilter& f) { return !f.cursor && (f.page - 1) * f.per_page > kDeepRows; }
 
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<double> seconds) {
-    if (!seconds) return read_list(db, f, nullptr);
-    using std::chrono::duration, std::chrono::duration_cast, std::chrono::milliseconds;
-    WorkBudget whole(db, duration_cast<milliseconds>(duration<double>(*seconds)));
-    try {
-        return read_list(db, f, &whole);
-    } catch (const SQLite::Exception& e) {
-        if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
-        throw QueryStopped(QueryStopped::Why::Timeout,
-                           fmt::format("page {} skips {} rows and took over {} s (--sql-seconds); the pager's links "
-                                       "read any page at once from the rows beside it (after=, before=)",
-                                       f.page, (f.page - 1) * f.per_page, *seconds));
+    // Puzzles neither searched nor enumerated have no figures: sorted by
+    // one, they come in the order of their ids (the figure's ties).
+    ListFilter read = f;
+    if (f.status == "unsolved") read.sort = "id";
+    ListPage page;
+    if (!seconds) {
+        page = read_list(db, read, nullptr);
+    } else {
+        using std::chrono::duration, std::chrono::duration_cast, std::chrono::milliseconds;
+        WorkBudget whole(db, duration_cast<milliseconds>(duration<double>(*seconds)));
+        try {
+            page = read_list(db, read, &whole);
+        } catch (const SQLite::Exception& e) {
+            if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
+            throw QueryStopped(QueryStopped::Why::Timeout,
+                               fmt::format("page {} skips {} rows and took over {} s (--sql-seconds); the pager's "
+                                           "links read any page at once from the rows beside it (after=, before=)",
+                                           f.page, (f.page - 1) * f.per_page, *seconds));
+        }
     }
+    if (page.rows.empty()) return page;
+    // Read forwards, the next page is there when more rows were; a page
+    // before, when this one does not start the list. Read backwards, the
+    // other way round.
+    const bool backwards = f.cursor && f.cursor->before;
+    const bool more_after = backwards || page.has_more;
+    const bool more_before = backwards ? page.has_more : f.cursor || f.page > 1;
+    if (more_after) page.next = list_cursor(f, page.rows.back());
+    if (more_before) page.previous = list_cursor(f, page.rows.front());
+    return page;
 }
 
 }  // namespace slidedb::serve

@@ -959,6 +959,9 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     const std::string loose = listed("status=unsolved");
     EXPECT_EQ(loose, expected("status = ''", "id"));
     EXPECT_TRUE(std::regex_match(loose, std::regex(R"(\d+  null null; )"))) << loose;
+    // Sorted by a figure none of them has, they come by id, that way.
+    EXPECT_EQ(listed("status=unsolved&sort=moves"), loose);
+    EXPECT_EQ(listed("status=unsolved&sort=cluster&order=asc"), loose);
     EXPECT_EQ(std::count(by_moves.begin(), by_moves.end(), ';'), 32);
     EXPECT_EQ(listed("sort=steps"), expected("status IN ('solved', 'limit')", "status = 'limit', id"));
     // Rows without the figure (a stopped search's steps) come first going up.
