@@ -631,10 +631,12 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
 bool deep_page(const ListFilter& f) { return !f.cursor && (f.page - 1) * f.per_page > kDeepRows; }
 
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<double> seconds) {
-    // Puzzles neither searched nor enumerated have no figures: sorted by
-    // one, they come in the order of their ids (the figure's ties).
+    // Puzzles neither searched nor enumerated have no figures, and
+    // enumerated ones no steps or effort (a search's alone): sorted by one
+    // they have not, they come in the order of their ids (the figure's ties).
     ListFilter read = f;
-    if (f.status == "unsolved") read.sort = "id";
+    if (f.status == "unsolved" || (f.status == "enumerated" && (f.sort == "steps" || f.sort == "effort")))
+        read.sort = "id";
     ListPage page;
     if (!seconds) {
         page = read_list(db, read, nullptr);

@@ -962,6 +962,8 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     // Sorted by a figure none of them has, they come by id, that way.
     EXPECT_EQ(listed("status=unsolved&sort=moves"), loose);
     EXPECT_EQ(listed("status=unsolved&sort=cluster&order=asc"), loose);
+    EXPECT_EQ(listed("status=enumerated&sort=steps"), expected("status = 'enumerated'", "id DESC"));
+    EXPECT_EQ(listed("status=enumerated&sort=effort&order=asc", 7), expected("status = 'enumerated'", "id"));
     EXPECT_EQ(std::count(by_moves.begin(), by_moves.end(), ';'), 32);
     EXPECT_EQ(listed("sort=steps"), expected("status IN ('solved', 'limit')", "status = 'limit', id"));
     // Rows without the figure (a stopped search's steps) come first going up.
