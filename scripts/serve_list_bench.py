@@ -15,6 +15,7 @@ those of a real database of that size. Kept as DIR/list-1m.db for reruns.
     scripts/serve_list_bench.py SLIDEDB DIR [--puzzles 1000000] [--repeat 5]
 """
 import argparse
+import json
 import os
 import re
 import sqlite3
@@ -105,6 +106,36 @@ def main():
                 row.append("%9.1f ms" % med)
             print("%-22s %s" % (f or "(none)", " ".join("%12s" % x for x in row)), flush=True)
         print("slowest median: %.1f ms" % worst)
+        # Whole lists, 200 a page, read from each page's cursor (after=), as
+        # a program pages through them; then single pages by number at a
+        # quarter, half and all of the way, each skipping the rows before it.
+        print("%-24s %9s %9s %10s %10s   %s" % ("whole list", "pages", "rows", "by cursor", "page max",
+                                               "by number at 1/4, 1/2, end"))
+        for q in ("sort=moves", "sort=cluster&order=asc", "sort=id"):
+            ids, pages, slowest, after = set(), 0, 0.0, None
+            began = time.perf_counter()
+            while True:
+                t = time.perf_counter()
+                with urllib.request.urlopen(base + q + "&per_page=200" + ("&after=" + after if after else ""),
+                                            timeout=120) as r:
+                    page = json.load(r)
+                slowest = max(slowest, time.perf_counter() - t)
+                pages += 1
+                ids.update(p["id"] for p in page["puzzles"])
+                rows = pages * 200 if page["next"] else (pages - 1) * 200 + len(page["puzzles"])
+                if not page["next"]:
+                    break
+                after = page["next"]
+            whole = time.perf_counter() - began
+            assert len(ids) == rows, (q, len(ids), rows)
+            deep = []
+            for k in (pages // 4, pages // 2, pages):
+                t = time.perf_counter()
+                with urllib.request.urlopen(base + q + "&per_page=200&page=%d" % max(k, 1), timeout=120) as r:
+                    r.read()
+                deep.append("%.0f ms" % ((time.perf_counter() - t) * 1000))
+            print("%-24s %9d %9d %8.1f s %7.1f ms   %s" % (q, pages, rows, whole, slowest * 1000, ", ".join(deep)),
+                  flush=True)
     finally:
         server.terminate()
         server.wait()
