@@ -1,49 +1,19 @@
-// The puzzle list: filters and a sort read from a URL's query, one page of
-// rows read from the database. The API and the list page share it.
+// The puzzle list's filters and sort read from a URL's query, and written
+// back into one; the rows come from the store (store/puzzle_list.h).
 #pragma once
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
-#include <SQLiteCpp/Database.h>
-
-#include "puzzle/puzzle.h"
+#include "store/puzzle_list.h"
 
 namespace slidedb::serve {
 
 // A parameter that does not parse; its message names it.
 struct BadRequest : std::runtime_error {
     using std::runtime_error::runtime_error;
-};
-
-// Where a page starts: past a row of the list (`after`), or before one
-// (`before`, the page read backwards): the row's figure sorted by (none
-// when it has none) and its id. A page read from a cursor is found along
-// the sort's index, however deep; `page` then only labels it.
-struct ListCursor {
-    std::optional<std::int64_t> key;  // unused when sorted by id
-    std::int64_t id = 0;
-    bool before = false;
-};
-
-struct ListFilter {
-    std::string family;  // "" any
-    std::optional<int> width, height;  // from size=6x6
-    // solved, unsolvable, limit, unsolved (neither searched nor enumerated),
-    // enumerated (an enumeration's, not searched); "" any
-    std::string status;
-    std::optional<std::int64_t> moves_min, moves_max, cluster_min, cluster_max;
-    std::string source;  // part of a source's path
-    std::string sort = "id";  // id, moves, steps, cluster, effort
-    bool descending = false;
-    std::string order;  // as the URL gave it: asc, desc; "" the sort's usual order
-    std::int64_t page = 1;  // from 1
-    std::int64_t per_page = 50;
-    std::optional<ListCursor> cursor;
 };
 
 // Reads the filter from a URL's parameters; unknown names are ignored, a
@@ -53,35 +23,5 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params);
 // The filter back as a URL query ("family=unblock&sort=moves"), with page;
 // no cursor.
 std::string filter_query(const ListFilter& f, std::int64_t page);
-
-struct ListRow {
-    std::int64_t id = 0;
-    Puzzle puzzle;
-    // the search's status; "enumerated" for an enumerated puzzle not
-    // searched, "" for one neither searched nor enumerated
-    std::string status;
-    // The solved search's figures; else moves and cluster size are the
-    // enumeration's, for an enumerated puzzle.
-    std::optional<std::int64_t> moves, steps, cluster_size, examined;
-    // its first source: path, and :line for a line of a file; else, for an
-    // enumerated puzzle, the enumerating command
-    std::string source;
-};
-
-struct ListPage {
-    std::vector<ListRow> rows;
-    bool has_more = false;  // rows past the page, in the order it was read
-    // Cursors of the pages beside it, as after= and before= take them
-    // (KEY.ID, null.ID, or ID sorted by id); "" when there is none.
-    std::string next, previous;
-};
-
-// A page asked for by number that skips over kDeepRows rows: the routes
-// read it in a statement slot, within the statements' time.
-constexpr std::int64_t kDeepRows = 10'000;
-bool deep_page(const ListFilter& f);
-
-// Given seconds, a page not read within them throws QueryStopped.
-ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<double> seconds = std::nullopt);
 
 }  // namespace slidedb::serve

@@ -57,7 +57,12 @@ void WorkSlots::give_back() {
 ListPage read_list_page(App& app, SQLite::Database& db, const ListFilter& f) {
     if (!deep_page(f)) return list_puzzles(db, f);
     const WorkSlot slot(app.statements);
-    return list_puzzles(db, f, app.options.limits.sql_seconds);
+    try {
+        return list_puzzles(db, f, app.options.limits.sql_seconds);
+    } catch (const QueryStopped& e) {
+        throw QueryStopped(e.why, std::string(e.what()) + " (--sql-seconds); the pager's links read any page at once "
+                                                          "from the rows beside it (after=, before=)");
+    }
 }
 
 const std::string& text_body(const App& app, const httplib::Request& req) {
