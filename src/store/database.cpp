@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <SQLiteCpp/Statement.h>
@@ -142,6 +144,61 @@ void check_readable_schema(SQLite::Database& db, const std::string& path) {
                                      path, have));
 }
 
+// The statements of a schema file, split where SQLite says one is complete
+// (so a semicolon inside a trigger's body or a string does not split).
+std::vector<std::string> statements_of(std::string_view text) {
+    std::vector<std::string> out;
+    std::string sql;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find(';', at), text.size() - 1) + 1;
+        sql.append(text.substr(at, end - at));
+        at = end;
+        if (sqlite3_complete(sql.c_str())) out.push_back(std::exchange(sql, {}));
+    }
+    return out;
+}
+
+// The statement's text past its leading blanks and `--` comments.
+std::string_view past_comments(std::string_view sql) {
+    for (;;) {
+        const std::size_t start = sql.find_first_not_of(" \t\r\n");
+        if (start == std::string_view::npos) return {};
+        sql.remove_prefix(start);
+        if (!sql.starts_with("--")) return sql;
+        const std::size_t eol = sql.find('\n');
+        sql.remove_prefix(eol == std::string_view::npos ? sql.size() : eol);
+    }
+}
+
+// A database of an older schema that cannot be written keeps its old views,
+// and reports and the web app read views the newer schema files define. Each
+// view those files create is made again as a TEMP view of this connection,
+// which hides the old one of its name; one that does not compile against the
+// old tables is dropped again, leaving the old view (or none).
+void add_newer_views(SQLite::Database& db, int have) {
+    const auto& files = schema_files();
+    std::vector<std::string> names;
+    for (std::size_t v = static_cast<std::size_t>(have); v < files.size(); ++v) {
+        for (const std::string& statement : statements_of(files[v].text)) {
+            const std::string_view sql = past_comments(statement);
+            constexpr std::string_view kCreate = "CREATE VIEW ";
+            if (!sql.starts_with(kCreate)) continue;
+            const std::string_view rest = sql.substr(kCreate.size());
+            const std::string name(rest.substr(0, rest.find_first_of(" \t\r\n")));
+            db.exec(fmt::format("DROP VIEW IF EXISTS temp.{}", name));
+            db.exec(fmt::format("CREATE TEMP VIEW {}", rest));
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+        }
+    }
+    for (const std::string& name : names) {
+        sqlite3_stmt* st = nullptr;
+        const int rc = sqlite3_prepare_v2(db.getHandle(), fmt::format("SELECT * FROM temp.{}", name).c_str(), -1,
+                                          &st, nullptr);
+        sqlite3_finalize(st);
+        if (rc != SQLITE_OK) db.exec(fmt::format("DROP VIEW temp.{}", name));
+    }
+}
+
 // A reading connection. Opened read-write when the folder allows it, so
 // that, as the last connection, it removes the -wal and -shm files it made;
 // read-only otherwise; and immutable when not even the -shm can be made
@@ -158,8 +215,10 @@ std::unique_ptr<SQLite::Database> open_reader(const std::string& path, bool temp
             auto db = std::make_unique<SQLite::Database>(tries[i].first, tries[i].second | SQLITE_OPEN_URI);
             db->setBusyTimeout(10'000);
             if (temporaries_in_memory) db->exec("PRAGMA temp_store = MEMORY");  // before the authorizer refuses it
-            make_read_only(db->getHandle());
             check_readable_schema(*db, path);  // the first read: makes or maps the -shm
+            const int have = schema_version(*db);
+            if (have < static_cast<int>(schema_files().size())) add_newer_views(*db, have);
+            make_read_only(db->getHandle());
             return db;
         } catch (const SQLite::Exception& e) {
             if (!cannot_open(e) || i + 1 == tries.size()) throw;

@@ -240,11 +240,12 @@ bool has_enumerated(SQLite::Database& db) {
     return db.execAndGet("SELECT EXISTS (SELECT 1 FROM enumerated)").getInt() != 0;
 }
 
-// The view naming each enumeration's command (schema 15): a database of an
-// older schema that cannot be written (so not brought up to date) is
-// listed without it.
+// The view naming each enumeration's command (schema 15; a TEMP view on a
+// database of an older schema that cannot be written): without it, rows are
+// listed without the command.
 bool has_commands(SQLite::Database& db) {
-    return db.execAndGet("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'enumeration_commands')")
+    return db.execAndGet("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'enumeration_commands') OR "
+                         "EXISTS (SELECT 1 FROM sqlite_temp_schema WHERE name = 'enumeration_commands')")
                .getInt() != 0;
 }
 

@@ -7,9 +7,12 @@
 
 #include <cstring>
 #include <map>
+#include <optional>
+#include <string_view>
 
 #include "e2e.h"
 #include "json_check.h"
+#include "store/embedded_sql.h"
 
 namespace slidedb::e2e {
 namespace {
@@ -121,26 +124,67 @@ TEST_F(ReadOnlySql, NoStatementCreatesChangesOrDeletesAFile) {
     EXPECT_EQ(snapshot(dir_ / "db"), before) << names(snapshot(dir_ / "db"));
 }
 
+// Runs commands in dir with its folder `db` read-only: with write
+// permission taken away, or for root (who writes anywhere) under a
+// read-only bind mount. Nothing when neither can be done.
+std::optional<Outcome> run_with_db_folder_read_only(const TempDir& dir, const std::string& commands) {
+    const std::string db = (dir / "db").string();
+    if (geteuid() != 0) {
+        fs::permissions(dir / "db", fs::perms::owner_write, fs::perm_options::remove);
+        Outcome r = run_shell(dir, commands);
+        fs::permissions(dir / "db", fs::perms::owner_write, fs::perm_options::add);
+        return r;
+    }
+    if (run_shell(dir, "unshare -m true").status != 0) return std::nullopt;
+    write_file(dir / "ro.sh", "mount --bind '" + db + "' '" + db + "' && mount -o remount,ro,bind '" + db + "' '" +
+                                  db + "' && " + commands + "\n");
+    return run_shell(dir, "unshare -m sh ro.sh");
+}
+
 TEST_F(ReadOnlySql, WorksInAReadOnlyFolder) {
     const auto before = snapshot(dir_ / "db");
-    const std::string db = (dir_ / "db").string();
     const std::string commands = bin() + " query \"SELECT COUNT(*) AS n FROM puzzles\" --db db/t.db --format csv && " +
                                  bin() + " report summary --db db/t.db > /dev/null";
-    Outcome r;
-    if (geteuid() == 0) {
-        // Root writes anywhere: a read-only bind mount makes the folder read-only.
-        if (run_shell(dir_, "unshare -m true").status != 0) GTEST_SKIP() << "unshare -m is not allowed here";
-        write_file(dir_ / "ro.sh", "mount --bind '" + db + "' '" + db + "' && mount -o remount,ro,bind '" + db +
-                                      "' '" + db + "' && " + commands + "\n");
-        r = run_shell(dir_, "unshare -m sh ro.sh");
-    } else {
-        fs::permissions(dir_ / "db", fs::perms::owner_write, fs::perm_options::remove);
-        r = run_shell(dir_, commands);
-        fs::permissions(dir_ / "db", fs::perms::owner_write, fs::perm_options::add);
-    }
-    EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.out, "n\r\n1\r\n");
+    const std::optional<Outcome> r = run_with_db_folder_read_only(dir_, commands);
+    if (!r) GTEST_SKIP() << "unshare -m is not allowed here";
+    EXPECT_EQ(r->status, 0) << r->err;
+    EXPECT_EQ(r->out, "n\r\n1\r\n");
     EXPECT_EQ(snapshot(dir_ / "db"), before);
+}
+
+// A database of schema 14 (before the view naming each enumeration's
+// command) in a folder that cannot be written, so not brought up to date:
+// reports read schema 15's views all the same, as TEMP views.
+TEST(ReadOnlyOlderSchema, ReportsReadTheNewerViews) {
+    TempDir dir;
+    fs::create_directories(dir / "db");
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..0 --db db/t.db").status, 0);
+    {
+        // Schema 14's own puzzle_sources (from schema 13), without 15's view and index.
+        SQLite::Database db((dir / "db/t.db").string(), SQLite::OPEN_READWRITE);
+        const std::string_view v13 = schema_files().at(12).text;
+        const std::size_t at = v13.find("CREATE VIEW puzzle_sources AS");
+        ASSERT_NE(at, std::string_view::npos);
+        db.exec("DROP VIEW puzzle_sources");
+        db.exec("DROP VIEW enumeration_commands");
+        db.exec("DROP INDEX enumerated_cluster");
+        db.exec(std::string(v13.substr(at, v13.find(';', at) - at)));
+        db.exec("PRAGMA user_version = 14");
+    }
+    const auto before = snapshot(dir / "db");
+    const std::optional<Outcome> r = run_with_db_folder_read_only(
+        dir, bin() + " report hardest --format csv --db db/t.db | head -3 | cut -d, -f2- && " + bin() +
+                 " query \"SELECT kind, path, COUNT(*) AS n FROM puzzle_sources GROUP BY 1, 2\" --format csv "
+                 "--db db/t.db && " + bin() + " query \"PRAGMA user_version\" --format csv --db db/t.db");
+    if (!r) GTEST_SKIP() << "unshare -m is not allowed here";
+    EXPECT_EQ(r->status, 0) << r->err;
+    EXPECT_EQ(r->out,
+              "family,size,moves,steps,cluster,examined,ms,source\r\n"  // ids follow the units' order
+              "unblock,4x4,7,,34,,,slidedb enumerate --size 4 --walls 0..0\r\n"
+              "unblock,4x4,7,,20,,,slidedb enumerate --size 4 --walls 0..0\r\n"
+              "kind,path,n\r\nenumeration,slidedb enumerate --size 4 --walls 0..0,32\r\n"
+              "user_version\r\n14\r\n");
+    EXPECT_EQ(snapshot(dir / "db"), before);
 }
 
 TEST_F(ReadOnlySql, EndlessQueryStopsAtItsTimeLimit) {
