@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include "puzzle/text.h"
+#include "store/embedded_sql.h"
 
 namespace slidedb {
 
@@ -53,6 +54,22 @@ struct StmtDeleter {
 };
 using Stmt = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
 
+// Why a table or column may be missing: a database of an older schema,
+// whose folder could not be written, so not brought up to date on opening
+// (see open_database); empty otherwise.
+std::string older_schema_hint(sqlite3* db) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &raw, nullptr) != SQLITE_OK) return {};
+    const Stmt st(raw);
+    if (sqlite3_step(st.get()) != SQLITE_ROW) return {};
+    const int have = sqlite3_column_int(st.get(), 0), now = static_cast<int>(schema_files().size());
+    if (have <= 0 || have >= now) return {};
+    return fmt::format(" (the database is of schema version {}, older than this slidedb's {}, and was not "
+                       "brought up to date because its folder cannot be written; a copy in a folder slidedb "
+                       "may write is brought up to date when first opened)",
+                       have, now);
+}
+
 [[noreturn]] void sql_error(sqlite3* db, int code) {
     const std::string why = sqlite3_errmsg(db);
     const int primary = code & 0xff;
@@ -66,7 +83,8 @@ using Stmt = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
         throw StoreError(fmt::format("queries are read-only; the statement was refused and nothing was "
                                      "changed ({})",
                                      why));
-    throw StoreError(fmt::format("SQL error: {}", why));
+    const bool missing = why.starts_with("no such table") || why.starts_with("no such column");
+    throw StoreError(fmt::format("SQL error: {}{}", why, missing ? older_schema_hint(db) : ""));
 }
 
 Stmt prepare_one(sqlite3* db, const std::string& sql) {

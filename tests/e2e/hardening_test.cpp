@@ -10,6 +10,8 @@
 #include <optional>
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "e2e.h"
 #include "json_check.h"
 #include "store/embedded_sql.h"
@@ -185,6 +187,28 @@ TEST(ReadOnlyOlderSchema, ReportsReadTheNewerViews) {
               "kind,path,n\r\nenumeration,slidedb enumerate --size 4 --walls 0..0,32\r\n"
               "user_version\r\n14\r\n");
     EXPECT_EQ(snapshot(dir / "db"), before);
+}
+
+// Schema 8, before the difficulty bands' tables: a report that reads them
+// says why they are missing and what to do.
+TEST(ReadOnlyOlderSchema, AReportNeedingNewerTablesSaysWhy) {
+    TempDir dir;
+    fs::create_directories(dir / "db");
+    {
+        SQLite::Database db((dir / "db/t.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        for (std::size_t v = 0; v < 8; ++v) db.exec(std::string(schema_files().at(v).text));
+        db.exec("PRAGMA user_version = 8");
+    }
+    const std::optional<Outcome> r = run_with_db_folder_read_only(
+        dir, bin() + " report summary --format csv --db db/t.db && " + bin() + " report difficulty --db db/t.db");
+    if (!r) GTEST_SKIP() << "unshare -m is not allowed here";
+    EXPECT_EQ(r->status, 2);
+    EXPECT_EQ(r->out.substr(0, r->out.find('\n')), "puzzles,solved,unsolvable,sources,imports,errors,claims_disagreeing\r");
+    EXPECT_EQ(r->err, fmt::format("slidedb: SQL error: no such table: band_rules (the database is of schema version 8, "
+                                  "older than this slidedb's {}, and was not brought up to date because its folder "
+                                  "cannot be written; a copy in a folder slidedb may write is brought up to date "
+                                  "when first opened)\n",
+                                  schema_files().size()));
 }
 
 TEST_F(ReadOnlySql, EndlessQueryStopsAtItsTimeLimit) {
