@@ -24,16 +24,8 @@ nice cmake --build "$build" -j2 --target "${targets[@]}"
 # itself); their bounds on the server's memory are checked in the plain
 # build only (kMemoryMeasured).
 slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|RoundTrip\.|round_trip_tests'
-# The web app's tests apart, without the leak check at the server's exit:
-# now and then a server exits 1 on stop, the leak check having found 24
-# bytes allocated inside glibc (in _dlerror_run, the state dlopen and dlsym
-# keep for a thread), not by slidedb (seen with ASAN_OPTIONS=log_path). Every
-# other check runs on them, and every other test keeps the leak check.
-web='Serve\.|ServeGuard\.|ServeEnumerated\.'
 (cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest -j2 --output-on-failure --timeout 600 -E "$slow|$web")
-(cd "$build" && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest -j2 --output-on-failure --timeout 600 -R "$web" -E "$slow")
+    ctest -j2 --output-on-failure --timeout 600 -E "$slow")
 
 # A fixed seed: CI repeats the same walk; scripts/fuzz.sh alone draws a new one.
 SLIDEDB_FUZZ_SEED=1 SLIDEDB_FUZZ_MERGE=0 "$root/scripts/fuzz.sh" "$seconds"

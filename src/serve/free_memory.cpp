@@ -1,9 +1,11 @@
 #include "serve/free_memory.h"
 
-#include <dlfcn.h>
 #include <malloc.h>
 
 #include <tbb/scalable_allocator.h>
+
+// Defined by TBB's malloc proxy library, when it is linked in.
+extern "C" __attribute__((weak)) void __TBB_malloc_proxy();
 
 namespace slidedb::serve {
 
@@ -11,11 +13,10 @@ namespace {
 
 // The slidedb binary runs on TBB's allocator in place of malloc (its proxy
 // library); test and sanitizer builds do not, and TBB's allocator must
-// not be asked to clean pools it never set up.
-bool on_tbb_malloc() {
-    static const bool proxy = dlsym(RTLD_DEFAULT, "__TBB_malloc_proxy") != nullptr;
-    return proxy;
-}
+// not be asked to clean pools it never set up. A weak reference, bound when
+// the program is loaded: a failed dlsym() would leave glibc's per-thread
+// error state allocated on the connection's thread.
+bool on_tbb_malloc() { return __TBB_malloc_proxy != nullptr; }
 
 }  // namespace
 
