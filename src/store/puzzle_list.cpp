@@ -240,15 +240,6 @@ bool has_enumerated(SQLite::Database& db) {
     return db.execAndGet("SELECT EXISTS (SELECT 1 FROM enumerated)").getInt() != 0;
 }
 
-// The view naming each enumeration's command (schema 15; a TEMP view on a
-// database of an older schema that cannot be written): without it, rows are
-// listed without the command.
-bool has_commands(SQLite::Database& db) {
-    return db.execAndGet("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'enumeration_commands') OR "
-                         "EXISTS (SELECT 1 FROM sqlite_temp_schema WHERE name = 'enumeration_commands')")
-               .getInt() != 0;
-}
-
 // A row as a cursor: its figure sorted by and its id.
 std::string list_cursor(const ListFilter& f, const ListRow& r) {
     if (f.sort == "id") return std::to_string(r.id);
@@ -273,7 +264,9 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
         (f.page - 1) * f.per_page >= db.execAndGet("SELECT n FROM tally_rows WHERE tbl = 'puzzles'").getInt64())
         return {};
     const bool enumerated_any = has_enumerated(db);
-    const bool commands = enumerated_any && has_commands(db);
+    // Rows of an enumeration name its command (enumeration_commands: schema 15's
+    // view, a TEMP view on an older database that cannot be written).
+    const bool commands = enumerated_any;
     if (f.status == "unsolved") {
         // Puzzles neither searched nor enumerated: none when the tallies
         // count as many searches and enumerated puzzles not searched as
