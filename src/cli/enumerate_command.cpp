@@ -124,8 +124,17 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
     const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const auto started = std::chrono::steady_clock::now();
 
-    auto db = open_database(a.db, Access::ReadWrite, with_bands());
+    // Checked before the database is touched: walls beyond what the family
+    // enumerates, and more units than one process lists.
     const std::uint64_t units = enumerator.unit_count(spec);
+    const auto shards = static_cast<std::uint64_t>(shard.count);
+    if ((units + shards - 1) / shards > kMostUnitsAShard)
+        throw CLI::ValidationError(
+            "--shard", fmt::format("{0}x{0} with {1}..{2} walls has {3} units, too many for one process; run it in "
+                                   "shards, --shard K/N with N at least {4}",
+                                   spec.size, spec.min_walls, spec.max_walls, units,
+                                   (units + kMostUnitsAShard - 1) / kMostUnitsAShard));
+    auto db = open_database(a.db, Access::ReadWrite, with_bands());
     EnumerationWriter writer(*db, command, jobs,
                              {std::string(family.name()), spec.size, spec.min_walls, spec.max_walls, spec.every_cluster, units,
                               std::string(enumerator.version())});

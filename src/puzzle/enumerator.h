@@ -41,6 +41,10 @@ struct EnumerationCounts {
     bool operator==(const EnumerationCounts&) const = default;
 };
 
+// A shard's units are listed before they run (8 bytes each): at most this
+// many a process; an enumeration with more runs in shards.
+inline constexpr std::uint64_t kMostUnitsAShard = 100'000'000;
+
 // A puzzle kept, with the figures of its cluster.
 struct EnumeratedPuzzle {
     Puzzle puzzle;  // key and facts filled

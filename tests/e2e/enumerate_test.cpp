@@ -167,6 +167,17 @@ TEST(Enumerate, RefusesBadArguments) {
     const Outcome shard = slidedb(dir, "enumerate --size 4 --shard 5/4 --db e.db");
     EXPECT_EQ(shard.status, 2);
     EXPECT_NE(shard.err.find("--shard"), std::string::npos) << shard.err;
+    // More walls than a line keeps, and more units than one process lists:
+    // refused at once, by name, before a database is made.
+    const Outcome many = slidedb(dir, "enumerate --size 6 --walls 0..5 --db e.db");
+    EXPECT_EQ(many.status, 2);
+    EXPECT_EQ(many.err, "slidedb: at most 4 walls on 6x6, got 0..5 (a row could then hold more than 4 pieces and "
+                        "walls)\n");
+    const Outcome whole = slidedb(dir, "enumerate --size 7 --walls 0..3 --shard 1/25 --db e.db");
+    EXPECT_EQ(whole.status, 2);
+    EXPECT_EQ(whole.err, "slidedb: --shard: 7x7 with 0..3 walls has 2540568576 units, too many for one process; run "
+                         "it in shards, --shard K/N with N at least 26\n");
+    EXPECT_FALSE(fs::exists(dir / "e.db"));
 }
 
 TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {

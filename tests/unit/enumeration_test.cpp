@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "families/unblock/enumeration.h"
 #include "families/unblock/line_types.h"
+#include "families/unblock/row_signatures.h"
 #include "families/unblock/signature.h"
 #include "families/unblock/signature_search.h"
 #include "families/unblock/solver.h"
@@ -122,6 +125,85 @@ TEST(Enumeration, CostlySignaturesAreSplitAndEachPuzzleMapsToTheUnitThatFoundIt)
     }, nullptr);
     EXPECT_EQ(puzzles, 1730u);
     EXPECT_EQ(units.size(), 397u);
+}
+
+// Row signatures are numbered without being listed; the numbers are those
+// of the list made by walking every row's types in order (the units a
+// database keeps). Checked against that list on every geometry small enough
+// to list, and the counts of those too large to.
+TEST(Enumeration, RowSignaturesAreNumberedInTheOrderOfTheirList) {
+    auto listed = [](const Geometry& g) {
+        std::vector<TypeChoice> out;
+        TypeChoice choice{};
+        auto pick = [&](auto&& self, int y, int walls) -> void {
+            if (y == g.size) {
+                if (walls >= g.min_walls) out.push_back(choice);
+                return;
+            }
+            const auto& types = g.rows[static_cast<std::size_t>(y)];
+            for (std::size_t t = 0; t < types.size(); ++t) {
+                if (walls + types[t].walls > g.max_walls) continue;
+                choice[y] = static_cast<int>(t);
+                self(self, y + 1, walls + types[t].walls);
+            }
+        };
+        pick(pick, 0, 0);
+        return out;
+    };
+    for (const auto& [size, min_walls, max_walls] :
+         std::vector<std::tuple<int, int, int>>{{4, 0, 0}, {4, 0, 2}, {4, 1, 2}, {4, 2, 8}, {5, 0, 1}, {5, 1, 3},
+                                                {6, 0, 0}, {6, 0, 1}, {6, 1, 1}, {7, 0, 0}}) {
+        const Geometry g = make_geometry(size, min_walls, max_walls);
+        const RowSignatures numbered(g);
+        const std::vector<TypeChoice> list = listed(g);
+        ASSERT_EQ(numbered.count(), list.size()) << size << " " << min_walls << ".." << max_walls;
+        for (std::uint64_t k = 0; k < list.size(); ++k) {
+            ASSERT_EQ(numbered.at(k), list[k]) << k;
+            ASSERT_EQ(numbered.index_of(list[k]), std::optional{k}) << k;
+        }
+    }
+    // Types of too many walls, or none of the row's, have no number.
+    const Geometry g = make_geometry(5, 1, 1);
+    const RowSignatures numbered(g);
+    TypeChoice no_wall{};
+    for (int y = 0; y < g.size; ++y) {
+        const auto& types = g.rows[static_cast<std::size_t>(y)];
+        no_wall[y] = static_cast<int>(std::find_if(types.begin(), types.end(), [](const LineType& t) { return t.walls == 0; }) -
+                                      types.begin());
+    }
+    EXPECT_EQ(numbered.index_of(no_wall), std::nullopt);
+    TypeChoice one_wall = no_wall;
+    const auto& first = g.rows[0];
+    one_wall[0] = static_cast<int>(std::find_if(first.begin(), first.end(), [](const LineType& t) { return t.walls == 1; }) -
+                                   first.begin());
+    EXPECT_NE(numbered.index_of(one_wall), std::nullopt);
+    TypeChoice past{};
+    past[0] = static_cast<int>(g.rows[0].size());
+    EXPECT_EQ(numbered.index_of(past), std::nullopt);
+    EXPECT_EQ(RowSignatures(make_geometry(6, 0, 2)).count(), 2'660'256u);
+    EXPECT_EQ(RowSignatures(make_geometry(6, 0, 4)).count(), 130'413'360u);
+    EXPECT_EQ(RowSignatures(make_geometry(7, 0, 2)).count(), 205'570'048u);
+    EXPECT_EQ(RowSignatures(make_geometry(7, 0, 3)).count(), 2'540'568'576u);
+}
+
+// Walls past what a line's placement keeps are refused with the limit, not
+// written past its items (6x6 with 5 walls) or left to fail deep inside.
+TEST(Enumeration, WallsPastTheLimitAreRefusedByName) {
+    auto refusal = [](int size, int max_walls) {
+        try {
+            make_geometry(size, 0, max_walls);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(refusal(6, 4), "accepted");
+    EXPECT_EQ(refusal(6, 5), "at most 4 walls on 6x6, got 0..5 (a row could then hold more than 4 pieces and walls)");
+    EXPECT_EQ(refusal(7, 3), "accepted");
+    EXPECT_EQ(refusal(7, 4), "at most 3 walls on 7x7, got 0..4 (a row could then hold more than 4 pieces and walls)");
+    EXPECT_EQ(refusal(5, 10), "accepted");
+    EXPECT_EQ(refusal(5, 11), "at most 10 walls on 5x5, got 0..11");
+    EXPECT_EQ(refusal(4, 9), "at most 8 walls on 4x4, got 0..9");
 }
 
 // 7x7 lies past the public enumeration, so nothing outside checks it: one

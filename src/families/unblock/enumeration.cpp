@@ -6,38 +6,20 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include "families/unblock/row_signatures.h"
 #include "families/unblock/signature.h"
 #include "families/unblock/signature_search.h"
 
 namespace slidedb::enumeration {
 
 namespace {
-
-// The row types of every row, each combination a work unit: walls live in
-// rows only, so the wall count is known per unit.
-std::vector<TypeChoice> row_signatures(const Geometry& g) {
-    std::vector<TypeChoice> out;
-    TypeChoice choice{};
-    auto pick = [&](auto&& self, int y, int walls) -> void {
-        if (y == g.size) {
-            if (walls >= g.min_walls) out.push_back(choice);
-            return;
-        }
-        const auto& types = g.rows[static_cast<std::size_t>(y)];
-        for (std::size_t t = 0; t < types.size(); ++t) {
-            if (walls + types[t].walls > g.max_walls) continue;
-            choice[y] = static_cast<int>(t);
-            self(self, y + 1, walls + types[t].walls);
-        }
-    };
-    pick(pick, 0, 0);
-    return out;
-}
 
 // Boards of a row signature whose first columns take the types `prefix`
 // (`fixed` of them), by the type of the next column (one entry, the total,
@@ -106,17 +88,22 @@ struct Part {
 };
 
 struct Plan {
+    explicit Plan(Geometry g) : geometry(std::move(g)), signatures(geometry) {}
     Geometry geometry;
-    std::vector<TypeChoice> signatures;  // in lexicographic order
+    RowSignatures signatures;  // row signatures, numbered in lexicographic order
     // When split: every unit's part, by signature then column types.
     std::vector<Part> parts;
     std::vector<std::uint64_t> first_part;  // by signature, and one more
 
     bool split() const { return !parts.empty(); }
-    std::uint64_t units() const { return split() ? parts.size() : signatures.size(); }
+    std::uint64_t units() const { return split() ? parts.size() : signatures.count(); }
+    // The unit's row signature, and the types of its first columns.
+    std::uint64_t signature_of(std::uint64_t unit) const {
+        return split() ? parts[static_cast<std::size_t>(unit)].signature : unit;
+    }
     Part part(std::uint64_t unit) const {
         if (split()) return parts[static_cast<std::size_t>(unit)];
-        return Part{static_cast<std::uint32_t>(unit), 0, {}};
+        return Part{0, 0, {}};
     }
 };
 
@@ -126,14 +113,16 @@ std::shared_ptr<const Plan> plan_for(const Spec& spec) {
     std::lock_guard lock(m);
     auto& p = plans[{spec.size, spec.min_walls, spec.max_walls}];
     if (!p) {
-        auto plan = std::make_shared<Plan>();
-        const Geometry& g = plan->geometry = make_geometry(spec.size, spec.min_walls, spec.max_walls);
-        plan->signatures = row_signatures(g);
-        if (plan->signatures.size() < kSplitBelow) {
+        auto plan = std::make_shared<Plan>(make_geometry(spec.size, spec.min_walls, spec.max_walls));
+        const Geometry& g = plan->geometry;
+        const std::uint64_t signatures = plan->signatures.count();
+        if (signatures < kSplitBelow) {
+            std::vector<TypeChoice> rows;
             std::vector<std::vector<std::uint64_t>> by_first;
             std::uint64_t total = 0;
-            for (const TypeChoice& rows : plan->signatures) {
-                by_first.push_back(boards_by_next_column(g, rows, TypeChoice{}, 0));
+            for (std::uint64_t sig = 0; sig < signatures; ++sig) {
+                rows.push_back(plan->signatures.at(sig));
+                by_first.push_back(boards_by_next_column(g, rows.back(), TypeChoice{}, 0));
                 for (const std::uint64_t b : by_first.back()) total += b;
             }
             const std::uint64_t most = std::max(total / kUnitsWanted, kFewestBoards);
@@ -143,7 +132,7 @@ std::shared_ptr<const Plan> plan_for(const Spec& spec) {
                     if (by_next[t] == 0) continue;  // no board: no unit
                     prefix[fixed] = static_cast<int>(t);
                     if (by_next[t] > most && fixed + 1 < g.size) {
-                        self(self, sig, fixed + 1, boards_by_next_column(g, plan->signatures[sig], prefix, fixed + 1));
+                        self(self, sig, fixed + 1, boards_by_next_column(g, rows[sig], prefix, fixed + 1));
                         continue;
                     }
                     Part part{sig, static_cast<std::uint8_t>(fixed + 1), {}};
@@ -151,7 +140,7 @@ std::shared_ptr<const Plan> plan_for(const Spec& spec) {
                     plan->parts.push_back(part);
                 }
             };
-            for (std::uint32_t sig = 0; sig < plan->signatures.size(); ++sig) {
+            for (std::uint32_t sig = 0; sig < signatures; ++sig) {
                 plan->first_part.push_back(plan->parts.size());
                 std::uint64_t boards = 0;
                 for (const std::uint64_t b : by_first[sig]) boards += b;
@@ -162,7 +151,7 @@ std::shared_ptr<const Plan> plan_for(const Spec& spec) {
             }
             plan->first_part.push_back(plan->parts.size());
             // Nothing to split: units stay one a signature.
-            if (plan->parts.size() == plan->signatures.size()) plan->parts.clear(), plan->first_part.clear();
+            if (plan->parts.size() == signatures) plan->parts.clear(), plan->first_part.clear();
         }
         p = plan;
     }
@@ -249,10 +238,9 @@ std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board) {
     const auto plan = plan_for(spec);
     const auto signature = signature_of(plan->geometry, board);
     if (!signature) return std::nullopt;
-    // Signatures are made in lexicographic order of their row types.
-    const auto at = std::lower_bound(plan->signatures.begin(), plan->signatures.end(), signature->rows);
-    if (at == plan->signatures.end() || *at != signature->rows) return std::nullopt;
-    const auto s = static_cast<std::size_t>(at - plan->signatures.begin());
+    const auto index = plan->signatures.index_of(signature->rows);
+    if (!index) return std::nullopt;
+    const auto s = static_cast<std::size_t>(*index);
     if (!plan->split()) return s;
     // Its part: the one whose column types the board's first columns have.
     const TypeChoice& columns = signature->columns;
@@ -275,6 +263,9 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<void(UnitResult&&)>& done,
                const std::function<void(const EnumerationProgress&)>& progress) {
     const auto plan = plan_for(spec);
+    const auto shards = static_cast<std::uint64_t>(std::max(shard.count, 1));
+    if ((plan->units() + shards - 1) / shards > kMostUnitsAShard)
+        throw std::invalid_argument(std::to_string(plan->units()) + " units are too many for one process: run them in shards");
     std::vector<std::uint64_t> todo;
     for (std::uint64_t u = 0; u < plan->units(); ++u)
         if (in_shard(u, shard) && !(skip && skip(u))) todo.push_back(u);
@@ -298,7 +289,7 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
             const Part part = plan->part(todo[i]);
             TypeChoice columns{};
             for (int x = 0; x < part.fixed; ++x) columns[x] = part.columns[static_cast<std::size_t>(x)];
-            UnitResult result = runner.run(todo[i], plan->signatures[part.signature], columns, part.fixed);
+            UnitResult result = runner.run(todo[i], plan->signatures.at(plan->signature_of(todo[i])), columns, part.fixed);
             result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unit_started).count();
             std::lock_guard lock(m);
             total.add(result.counts);

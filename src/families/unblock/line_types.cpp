@@ -1,7 +1,9 @@
 #include "families/unblock/line_types.h"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <string>
 
 namespace slidedb::enumeration {
 
@@ -167,10 +169,38 @@ Cells column_cells(int size, int x, unsigned pattern) {
     return c;
 }
 
+namespace {
+
+// The most walls an enumeration of the size takes: twice the side, and
+// fewer when a row could then hold more items than a line's placement keeps
+// (a row holds the most with walls in all but one of its cells and pieces
+// two long in the rest).
+int most_walls(int size, bool& items_bound) {
+    items_bound = false;
+    for (int walls = 1; walls <= 2 * size; ++walls) {
+        const int in_row = std::min(walls, size - 1);
+        if (in_row + (size - 1 - in_row) / 2 > kMaxLineItems) {
+            items_bound = true;
+            return walls - 1;
+        }
+    }
+    return 2 * size;
+}
+
+}  // namespace
+
 Geometry make_geometry(int size, int min_walls, int max_walls) {
     if (size < 4 || size > kMaxSize) throw std::invalid_argument("enumeration sizes run from 4 to 7");
-    if (min_walls < 0 || max_walls < min_walls || max_walls > 2 * size)
+    if (min_walls < 0 || max_walls < min_walls)
         throw std::invalid_argument("walls must be MIN..MAX with 0 <= MIN <= MAX");
+    bool items_bound = false;
+    const int most = most_walls(size, items_bound);
+    if (max_walls > most)
+        throw std::invalid_argument(
+            "at most " + std::to_string(most) + " walls on " + std::to_string(size) + "x" + std::to_string(size) +
+            ", got " + std::to_string(min_walls) + ".." + std::to_string(max_walls) +
+            (items_bound ? " (a row could then hold more than " + std::to_string(kMaxLineItems) + " pieces and walls)"
+                         : ""));
     Geometry g;
     g.size = size;
     g.primary_row = (size - 1) / 2;
