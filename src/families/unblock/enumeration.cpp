@@ -97,7 +97,8 @@ struct Plan {
 
     bool split() const { return !parts.empty(); }
     std::uint64_t units() const { return split() ? parts.size() : signatures.count(); }
-    // The unit's row signature, and the types of its first columns.
+    // The number of the unit's row signature; part() adds the types of its
+    // first columns when split.
     std::uint64_t signature_of(std::uint64_t unit) const {
         return split() ? parts[static_cast<std::size_t>(unit)].signature : unit;
     }
@@ -265,7 +266,8 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
     const auto plan = plan_for(spec);
     const auto shards = static_cast<std::uint64_t>(std::max(shard.count, 1));
     if ((plan->units() + shards - 1) / shards > kMostUnitsAShard)
-        throw std::invalid_argument(std::to_string(plan->units()) + " units are too many for one process: run them in shards");
+        throw std::invalid_argument(std::to_string(plan->units()) +
+                                    " units are too many for one process: run them in shards");
     std::vector<std::uint64_t> todo;
     for (std::uint64_t u = 0; u < plan->units(); ++u)
         if (in_shard(u, shard) && !(skip && skip(u))) todo.push_back(u);
@@ -289,7 +291,8 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
             const Part part = plan->part(todo[i]);
             TypeChoice columns{};
             for (int x = 0; x < part.fixed; ++x) columns[x] = part.columns[static_cast<std::size_t>(x)];
-            UnitResult result = runner.run(todo[i], plan->signatures.at(plan->signature_of(todo[i])), columns, part.fixed);
+            const TypeChoice rows = plan->signatures.at(plan->signature_of(todo[i]));
+            UnitResult result = runner.run(todo[i], rows, columns, part.fixed);
             result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unit_started).count();
             std::lock_guard lock(m);
             total.add(result.counts);
