@@ -263,6 +263,18 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
         }
         return db;
     } catch (const SQLite::Exception& e) {
+        const int code = e.getErrorCode() & 0xff;
+        if (access == Access::ReadWrite && (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)) {
+            const auto folder = std::filesystem::absolute(path).parent_path();
+            if (!std::filesystem::exists(path) && !std::filesystem::is_directory(folder))
+                throw StoreError(fmt::format("{}: cannot be made: no folder {}", path, folder.string()));
+            if (!std::filesystem::exists(path) && ::access(folder.c_str(), W_OK) != 0)
+                throw StoreError(fmt::format("{}: cannot be made: folder {} cannot be written", path, folder.string()));
+            if (std::filesystem::exists(path) && !access_ok(path))
+                throw StoreError(fmt::format("{}: cannot be written (the file or its folder is read-only); reading it "
+                                             "works: report, query, show, serve",
+                                             path));
+        }
         throw StoreError(fmt::format("{}: {}", path, e.what()));
     }
 }

@@ -154,6 +154,25 @@ TEST_F(ReadOnlySql, WorksInAReadOnlyFolder) {
     EXPECT_EQ(snapshot(dir_ / "db"), before);
 }
 
+// A database that cannot be written, or made, says which and why, instead
+// of SQLite's "unable to open database file".
+TEST_F(ReadOnlySql, AWriterSaysWhyItCannotWriteTheDatabase) {
+    write_file(dir_ / "boards.txt", kFogleman);
+    const Outcome none = slidedb(dir_, "import boards.txt --db nowhere/t.db");
+    EXPECT_EQ(none.status, 2);
+    EXPECT_EQ(none.err, "slidedb: nowhere/t.db: cannot be made: no folder " + (dir_.path() / "nowhere").string() + "\n");
+    const auto before = snapshot(dir_ / "db");
+    const std::optional<Outcome> r = run_with_db_folder_read_only(
+        dir_, bin() + " import boards.txt --db db/t.db; echo $?; " + bin() + " import boards.txt --db db/new.db; echo $?");
+    if (!r) GTEST_SKIP() << "unshare -m is not allowed here";
+    EXPECT_EQ(r->out, "2\n2\n");
+    EXPECT_EQ(r->err, "slidedb: db/t.db: cannot be written (the file or its folder is read-only); reading it works: "
+                      "report, query, show, serve\n"
+                      "slidedb: db/new.db: cannot be made: folder " + (dir_.path() / "db").string() +
+                      " cannot be written\n");
+    EXPECT_EQ(snapshot(dir_ / "db"), before);
+}
+
 // A database of schema 14 (before the view naming each enumeration's
 // command) in a folder that cannot be written, so not brought up to date:
 // reports read schema 15's views all the same, as TEMP views.
