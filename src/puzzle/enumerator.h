@@ -41,8 +41,8 @@ struct EnumerationCounts {
     bool operator==(const EnumerationCounts&) const = default;
 };
 
-// A shard's units are listed before they run (8 bytes each): at most this
-// many a process; an enumeration with more runs in shards.
+// Enumerator::run lists a shard's units before they run (8 bytes each):
+// callers keep a process to at most this many, asking for more shards.
 inline constexpr std::uint64_t kMostUnitsAShard = 100'000'000;
 
 // A puzzle kept, with the figures of its cluster.

@@ -16,6 +16,7 @@
 
 #include "store/bands.h"
 #include "store/embedded_sql.h"
+#include "store/query.h"
 #include "store/read_only.h"
 
 namespace slidedb {
@@ -158,18 +159,6 @@ std::vector<std::string> statements_of(std::string_view text) {
     return out;
 }
 
-// The statement's text past its leading blanks and `--` comments.
-std::string_view past_comments(std::string_view sql) {
-    for (;;) {
-        const std::size_t start = sql.find_first_not_of(" \t\r\n");
-        if (start == std::string_view::npos) return {};
-        sql.remove_prefix(start);
-        if (!sql.starts_with("--")) return sql;
-        const std::size_t eol = sql.find('\n');
-        sql.remove_prefix(eol == std::string_view::npos ? sql.size() : eol);
-    }
-}
-
 // A database of an older schema that cannot be written keeps its old views,
 // and reports and the web app read views the newer schema files define. Each
 // view those files create is made again as a TEMP view of this connection,
@@ -180,7 +169,7 @@ void add_newer_views(SQLite::Database& db, int have) {
     std::vector<std::string> names;
     for (std::size_t v = static_cast<std::size_t>(have); v < files.size(); ++v) {
         for (const std::string& statement : statements_of(files[v].text)) {
-            const std::string_view sql = past_comments(statement);
+            const std::string_view sql = past_blank_sql(statement);
             constexpr std::string_view kCreate = "CREATE VIEW ";
             if (!sql.starts_with(kCreate)) continue;
             const std::string_view rest = sql.substr(kCreate.size());

@@ -142,7 +142,7 @@ std::size_t skip_comment(std::string_view text, std::size_t i) {
 
 }  // namespace
 
-bool is_blank_sql(std::string_view text) {
+std::string_view past_blank_sql(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {
         const char c = text[i];
@@ -151,11 +151,13 @@ bool is_blank_sql(std::string_view text) {
             continue;
         }
         const std::size_t next = skip_comment(text, i);
-        if (next == i) return false;
+        if (next == i) break;
         i = next;
     }
-    return true;
+    return text.substr(i);
 }
+
+bool is_blank_sql(std::string_view text) { return past_blank_sql(text).empty(); }
 
 void query_stream(SQLite::Database& database, const std::string& sql, const Params& params,
                   const QueryLimits& limits, const std::function<void(const Table&)>& on_rows,

@@ -62,6 +62,8 @@ std::vector<SqlSection> split_sections(const std::string& text);
 
 // True when the text holds nothing but blanks, comments and semicolons.
 bool is_blank_sql(std::string_view text);
+// The text from its first character that is none of those.
+std::string_view past_blank_sql(std::string_view text);
 
 struct Section {
     std::string title;

@@ -6,8 +6,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <stdexcept>
-#include <string>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -264,10 +262,6 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<void(UnitResult&&)>& done,
                const std::function<void(const EnumerationProgress&)>& progress) {
     const auto plan = plan_for(spec);
-    const auto shards = static_cast<std::uint64_t>(std::max(shard.count, 1));
-    if ((plan->units() + shards - 1) / shards > kMostUnitsAShard)
-        throw std::invalid_argument(std::to_string(plan->units()) +
-                                    " units are too many for one process: run them in shards");
     std::vector<std::uint64_t> todo;
     for (std::uint64_t u = 0; u < plan->units(); ++u)
         if (in_shard(u, shard) && !(skip && skip(u))) todo.push_back(u);
