@@ -1,6 +1,8 @@
 #include "store/merge.h"
 
+#include <filesystem>
 #include <set>
+#include <system_error>
 #include <vector>
 
 #include <SQLiteCpp/Statement.h>
@@ -103,6 +105,11 @@ std::uint64_t copy_identified(SQLite::Database& db, const std::string& table, co
 MergeTotals merge_database(SQLite::Database& into, const std::string& from, const PuzzleCheck& check) {
     // Checks the file is a slidedb database this slidedb can read.
     open_database(from, Access::ReadOnly);
+    // The target named again, under any path: every row would be found
+    // there already, so there is nothing to add.
+    std::error_code same_error;
+    if (std::filesystem::equivalent(from, into.getFilename(), same_error))
+        throw StoreError(fmt::format("{}: is the database merged into (--db); nothing to add", from));
     // Rows go into several indexes at once (puzzles by key, family and
     // size; enumerated puzzles by moves and cluster): with SQLite's 2 MiB
     // of cache their pages were written out and read back again and again.

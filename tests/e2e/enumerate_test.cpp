@@ -200,6 +200,16 @@ TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
     ASSERT_EQ(slidedb(dir, "merge a.db b.db --db all.db").status, 0);
     EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));
     EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "2\n");
+    // The target named among the inputs, under another path: said, and the others merged.
+    fs::create_directories(dir / "sub");
+    ASSERT_EQ(slidedb(dir, "import kb_input.txt --db sub/c.db -q").status, 0);
+    const Outcome self = slidedb(dir, "merge ./all.db sub/../sub/c.db " + (dir / "all.db").string() + " --db all.db");
+    EXPECT_EQ(self.status, 1);
+    EXPECT_EQ(self.err, "./all.db: is the database merged into (--db); nothing to add\n" + (dir / "all.db").string() +
+                            ": is the database merged into (--db); nothing to add\n");
+    EXPECT_EQ(self.out, "sub/../sub/c.db: 1 runs, 1 puzzles (0 new, 1 known), 0 other rows\n");
+    EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "3\n");
 }
 
 // A database from elsewhere holding a puzzle that is not what its board
