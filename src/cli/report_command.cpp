@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/id_option.h"
 #include "cli/interrupt.h"
 #include "families/families.h"
 #include "report/html_page.h"
@@ -192,7 +193,7 @@ void add_report(CLI::App& app, Run& chosen) {
             for (const SqlFile& f : report_files()) names.emplace_back(f.name);
             names.emplace_back("all");
             sub.add_option("name", a.name, "Report name (a file of reports/), or all")->check(CLI::IsMember(names));
-            sub.add_option("id", a.id, "Puzzle id, for the puzzle report");
+            sub.add_option("id", a.id, "Puzzle id, for the puzzle report")->check(puzzle_id());
             sub.add_option("--db", a.db, "Database file")->capture_default_str();
             sub.add_option("--format", a.format, "table, md, csv, json or html (default: from --out, else table)")
                 ->check(CLI::IsMember({"table", "md", "csv", "json", "html"}));

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/id_option.h"
 #include "families/families.h"
 #include "puzzle/puzzle.h"
 #include "report/puzzle_text.h"
@@ -64,7 +65,7 @@ void add_show(CLI::App& app, Run& chosen) {
     add_command<ShowArgs>(
         app, chosen, "show", "Print one stored puzzle: sources, solution, level table",
         [](CLI::App& sub, ShowArgs& a) {
-            sub.add_option("id", a.id, "Puzzle id (puzzles.id)")->required();
+            sub.add_option("id", a.id, "Puzzle id (puzzles.id)")->required()->check(puzzle_id());
             sub.add_option("--db", a.db, "Database file")->capture_default_str();
         },
         run_show);

@@ -72,6 +72,13 @@ TEST_F(Commands, ShowPrintsSolutionAndLevels) {
     EXPECT_NE(r.out.find("boards/kb_input.txt"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("depth  frontier  examined  fresh  goals"), std::string::npos) << r.out;
     EXPECT_EQ(slidedb(*dir_, "show 999999 --db t.db").status, 1);
+    // An id past 64 bits is refused as such, not looked up as the largest one.
+    for (const std::string command : {"show 99999999999999999999", "report puzzle 99999999999999999999"}) {
+        const Outcome past = slidedb(*dir_, command + " --db t.db");
+        EXPECT_EQ(past.status, 2) << command;
+        EXPECT_EQ(past.err, "id: no puzzle id is 99999999999999999999: ids run from 1 to 9223372036854775807\n"
+                            "Run with --help for more information.\n") << command;
+    }
 }
 
 TEST_F(Commands, ReportsHardestAndUnsolvable) {
