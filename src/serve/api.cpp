@@ -319,11 +319,7 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
         body_reply(res, std::move(d.text), "application/json; charset=utf-8");
         return;
     }
-    std::int64_t page = 1;
-    if (req.has_param("page")) {
-        const ListFilter f = parse_filter({{"page", req.get_param_value("page")}});
-        page = f.page;
-    }
+    const std::int64_t page = req.has_param("page") ? page_number(req.get_param_value("page")) : 1;
     const WorkSlot slot(app.statements);
     const SqlPage p = sql_page(*db, sql, page, app.options.limits);
     Json j;

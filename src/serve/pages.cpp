@@ -111,16 +111,30 @@ void list_page(App& app, const httplib::Request& req, httplib::Response& res) {
     body += "<p class=\"pager\">";
     // Pages beside this one start from its first and last rows (cursors),
     // so however deep, each is read along the sort's index; the page's
-    // number only labels it. The first page needs none.
+    // number only labels it. The first and the last page need none: the
+    // last is the list read from its end (page -1), and pages counted from
+    // there are numbered -2, -3, ...
+    auto link = [&](const char* rel, const std::string& query, const char* text) {
+        body += fmt::format("<a rel=\"{}\" href=\"/puzzles?{}\">{}</a>", rel, html_escape(query), text);
+    };
     if (!page.previous.empty()) {
-        const std::string to = f.page <= 2 ? filter_query(f, 1)
-                                           : filter_query(f, f.page - 1) + "&before=" + url_encode(page.previous);
-        body += fmt::format("<a rel=\"prev\" href=\"/puzzles?{}\">&larr; previous</a> ", html_escape(to));
+        link("first", filter_query(f, 1), "&laquo; first");
+        body += " ";
+        link("prev",
+             f.page == 2 ? filter_query(f, 1) : filter_query(f, f.page - 1) + "&before=" + url_encode(page.previous),
+             "&larr; previous");
+        body += " ";
     }
-    body += fmt::format("page {}", f.page);
-    if (!page.next.empty())
-        body += fmt::format(" <a rel=\"next\" href=\"/puzzles?{}\">next &rarr;</a>",
-                            html_escape(filter_query(f, f.page + 1) + "&after=" + url_encode(page.next)));
+    body += f.page > 0 ? fmt::format("page {}", f.page)
+                       : f.page == -1 ? std::string("last page") : fmt::format("page {} from the end", -f.page);
+    if (!page.next.empty()) {
+        body += " ";
+        link("next",
+             f.page == -2 ? filter_query(f, -1) : filter_query(f, f.page + 1) + "&after=" + url_encode(page.next),
+             "next &rarr;");
+        body += " ";
+        link("last", filter_query(f, -1), "last &raquo;");
+    }
     body += "</p>";
     html_reply(res, page_html("slidedb: puzzles", body));
 }
@@ -262,8 +276,7 @@ void query_page(App& app, const httplib::Request& req, httplib::Response& res) {
         html_escape(sql), app.options.limits.sql_seconds);
     if (!sql.empty()) {
         if (sql.size() > app.options.limits.text_bytes) throw HttpError(413, "the statement is too long");
-        std::int64_t page = 1;
-        if (req.has_param("page")) page = parse_filter({{"page", req.get_param_value("page")}}).page;
+        const std::int64_t page = req.has_param("page") ? page_number(req.get_param_value("page")) : 1;
         const WorkSlot slot(app.statements);
         auto db = app.pool.take();
         std::string result;

@@ -62,7 +62,11 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params) {
             f.order = v;
             order_given = true;
         } else if (name == "page") {
-            f.page = number(name, v, 1, kMaxPage);
+            // Negative: counted from the end, -1 the last page.
+            f.page = number(name, v, -kMaxPage, kMaxPage);
+            if (f.page == 0)
+                throw BadRequest(fmt::format("page: '0' is neither a page from 1 to {} nor one from the end, -1 to -{}",
+                                             kMaxPage, kMaxPage));
         } else if (name == "per_page") {
             f.per_page = number(name, v, 1, kMaxPerPage);
         } else if (name == "after" || name == "before") {
@@ -92,6 +96,8 @@ ListFilter parse_filter(const std::multimap<std::string, std::string>& params) {
     if (!order_given) f.descending = f.sort != "id";
     return f;
 }
+
+std::int64_t page_number(const std::string& v) { return number("page", v, 1, kMaxPage); }
 
 std::string filter_query(const ListFilter& f, std::int64_t page) {
     std::vector<std::pair<std::string, std::string>> kv;

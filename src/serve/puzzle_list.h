@@ -20,6 +20,9 @@ struct BadRequest : std::runtime_error {
 // value that does not fit throws BadRequest.
 ListFilter parse_filter(const std::multimap<std::string, std::string>& params);
 
+// A page of the SQL box's answer: 1 .. the most pages; throws BadRequest.
+std::int64_t page_number(const std::string& v);
+
 // The filter back as a URL query ("family=unblock&sort=moves"), with page;
 // no cursor.
 std::string filter_query(const ListFilter& f, std::int64_t page);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <functional>
 
 #include <fmt/format.h>
@@ -109,6 +110,11 @@ private:
     std::chrono::steady_clock::time_point until_;
     WorkBudget* outer_;
 };
+
+// Rows a page asked for by number skips: before it, or after it counted from the end.
+std::int64_t skipped_rows(const ListFilter& f) { return (std::abs(f.page) - 1) * f.per_page; }
+
+bool read_backwards(const ListFilter& f) { return f.cursor ? f.cursor->before : f.page < 0; }
 
 std::string range(const char* column, const std::optional<std::int64_t>& low, const std::optional<std::int64_t>& high) {
     std::string out;
@@ -261,7 +267,7 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
     // A page past every puzzle is empty, whatever the filter: its rows are
     // never walked to learn it.
     if (!f.cursor &&
-        (f.page - 1) * f.per_page >= db.execAndGet("SELECT n FROM tally_rows WHERE tbl = 'puzzles'").getInt64())
+        skipped_rows(f) >= db.execAndGet("SELECT n FROM tally_rows WHERE tbl = 'puzzles'").getInt64())
         return {};
     const bool enumerated_any = has_enumerated(db);
     // Rows of an enumeration name its command (enumeration_commands: schema 15's
@@ -294,9 +300,9 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
     if (f.status == "enumerated" && enumerations.empty()) return {};
     // Searches only: every status but "enumerated".
     const bool searches = f.status != "enumerated";
-    // Read from a cursor backwards, the page is read in the other order and
-    // turned round.
-    const bool backwards = f.cursor && f.cursor->before;
+    // Read from a cursor backwards, or counted from the end, the page is
+    // read in the other order and turned round.
+    const bool backwards = read_backwards(f);
     const bool descending = f.descending != backwards;
     std::vector<Span> spans{Span::All};
     if (f.cursor && !order)
@@ -409,7 +415,7 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
         else
             ids += span_bound(f, descending, spans[span])("", walk + (solutions_only ? "s.puzzle_id" : "p.id"));
         if (!searches) ids.clear();
-        const std::string limit = fmt::format(" LIMIT {} OFFSET {}", rows, f.cursor ? 0 : (f.page - 1) * f.per_page);
+        const std::string limit = fmt::format(" LIMIT {} OFFSET {}", rows, f.cursor ? 0 : skipped_rows(f));
         if (enumerations.empty()) {
             ids += order ? fmt::format(" ORDER BY {0}{1} {2}, {0}s.puzzle_id {2}", walk, order, dir)
                          : fmt::format(" ORDER BY {}p.id {}", walk, dir);
@@ -518,7 +524,7 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
 
 bool is_list_sort(const std::string& sort) { return sort == "id" || sort_column(sort); }
 
-bool deep_page(const ListFilter& f) { return !f.cursor && (f.page - 1) * f.per_page > kDeepRows; }
+bool deep_page(const ListFilter& f) { return !f.cursor && skipped_rows(f) > kDeepRows; }
 
 ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<double> seconds) {
     // Puzzles neither searched nor enumerated have no figures, and
@@ -538,16 +544,17 @@ ListPage list_puzzles(SQLite::Database& db, const ListFilter& f, std::optional<d
         } catch (const SQLite::Exception& e) {
             if (e.getErrorCode() != SQLITE_INTERRUPT) throw;
             throw QueryStopped(QueryStopped::Why::Timeout,
-                               fmt::format("page {} skips {} rows and took over {} s", f.page,
-                                           (f.page - 1) * f.per_page, *seconds));
+                               fmt::format("page {}{} skips {} rows and took over {} s", std::abs(f.page),
+                                           f.page < 0 ? " from the end" : "", skipped_rows(f), *seconds));
         }
     }
     if (page.rows.empty()) return page;
     // Read forwards, the next page is there when more rows were; a page
     // before, when this one does not start the list. Read backwards, the
-    // other way round.
-    const bool backwards = f.cursor && f.cursor->before;
-    const bool more_after = backwards || page.has_more;
+    // other way round: from a cursor the rows it was before come after,
+    // and counted from the end, the pages nearer the end.
+    const bool backwards = read_backwards(f);
+    const bool more_after = backwards ? f.cursor || f.page < -1 : page.has_more;
     const bool more_before = backwards ? page.has_more : f.cursor || f.page > 1;
     if (more_after) page.next = list_cursor(f, page.rows.back());
     if (more_before) page.previous = list_cursor(f, page.rows.front());

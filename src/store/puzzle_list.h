@@ -34,7 +34,9 @@ struct ListFilter {
     std::string sort = "id";  // id, moves, steps, cluster, effort
     bool descending = false;
     std::string order;  // as the URL gave it: asc, desc; "" the sort's usual order
-    std::int64_t page = 1;  // from 1
+    // From 1; a negative page counts from the end of the list (-1 the
+    // last), read in the other order and turned round.
+    std::int64_t page = 1;
     std::int64_t per_page = 50;
     std::optional<ListCursor> cursor;
 };
@@ -65,7 +67,7 @@ struct ListPage {
 };
 
 // A page asked for by number that skips over kDeepRows rows walks every
-// row before it: work like a statement's.
+// row before it (or after it, counted from the end): work like a statement's.
 constexpr std::int64_t kDeepRows = 10'000;
 bool deep_page(const ListFilter& f);
 

@@ -694,11 +694,15 @@ TEST_F(ServeGuard, DeepPagesByNumberAreStatements) {
     std::thread busy([&] { server.client().Get(kEndlessStatement); });
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
     expect_no_statement_slot(server, deep);
+    // Counted from the end, the same: deep pages are statements, the last ones are not.
+    expect_no_statement_slot(server, "/api/puzzles?sort=moves&per_page=200&page=-60");
     r = server.client().Get("/puzzles?sort=moves&per_page=200&page=60");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 503);
     for (const std::string& url : {after, std::string("/api/puzzles?sort=moves&per_page=200&page=50"),
-                                   std::string("/puzzles?sort=moves&per_page=200&page=2")}) {
+                                   std::string("/puzzles?sort=moves&per_page=200&page=2"),
+                                   std::string("/puzzles?sort=moves&per_page=200&page=-1"),
+                                   std::string("/api/puzzles?sort=moves&per_page=200&page=-50")}) {
         r = server.client().Get(url);
         ASSERT_TRUE(r);
         EXPECT_EQ(r->status, 200) << url;
@@ -712,6 +716,11 @@ TEST_F(ServeGuard, DeepPagesByNumberAreStatements) {
     EXPECT_EQ(r->status, 503);
     EXPECT_EQ(r->body, "{\"error\":\"page 60 skips 11800 rows and took over 0.0001 s (--sql-seconds); the pager's "
                        "links read any page at once from the rows beside it (after=, before=)\"}");
+    r = hasty.client().Get("/api/puzzles?sort=moves&per_page=200&page=-60");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_EQ(r->body, "{\"error\":\"page 60 from the end skips 11800 rows and took over 0.0001 s (--sql-seconds); "
+                       "the pager's links read any page at once from the rows beside it (after=, before=)\"}");
     r = hasty.client().Get(after);
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 200);

@@ -636,6 +636,36 @@ TEST_F(Serve, TheOrderMenuShowsWhatWasAsked) {
         }
     }
     EXPECT_EQ(back, forwards);
+    // The last page from the first, read from the end of the list, then
+    // back by the pager's links: the same rows; its next link is the last
+    // page again, without a cursor, and every page links to the first.
+    r = c.Get("/puzzles?sort=moves&order=desc&per_page=2");
+    const std::string last = link(r->body, "last");
+    EXPECT_EQ(last, "/puzzles?sort=moves&order=desc&per_page=2&page=-1");
+    r = c.Get(last.c_str());
+    ASSERT_EQ(r->status, 200);
+    EXPECT_NE(r->body.find("</a> last page</p>"), std::string::npos) << r->body;
+    EXPECT_EQ(link(r->body, "next"), "");
+    std::string from_end = ids(r->body);
+    int pages = 1;
+    for (std::string prev = link(r->body, "prev"); !prev.empty(); ++pages) {
+        EXPECT_EQ(link(r->body, "first"), "/puzzles?sort=moves&order=desc&per_page=2");
+        r = c.Get(prev.c_str());
+        ASSERT_EQ(r->status, 200) << prev;
+        from_end = ids(r->body) + from_end;
+        prev = link(r->body, "prev");
+        if (pages == 1) {
+            EXPECT_NE(r->body.find("page 2 from the end <a rel=\"next\""), std::string::npos) << r->body;
+            EXPECT_EQ(link(r->body, "next"), last);
+        }
+    }
+    EXPECT_EQ(from_end, joined);
+    EXPECT_EQ(pages, static_cast<int>(forwards.size()));
+    r = c.Get("/api/puzzles?page=0");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_NE(r->body.find("page: '0' is neither a page from 1 to 1000000 nor one from the end, -1 to -1000000"),
+              std::string::npos)
+        << r->body;
     // A cursor that does not fit the sort is refused, naming itself.
     r = c.Get("/api/puzzles?sort=moves&after=12");
     EXPECT_EQ(r->status, 400);
@@ -858,9 +888,10 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
     ASSERT_GT(server.port(), 0);
     auto c = server.client();
     // Every row of a list, five to a page: "id status moves cluster; ...".
-    // Read three ways, which must agree: by page number; from each page's
-    // next cursor (after=); and from the last page back, by each page's
-    // previous cursor (before=).
+    // Read five ways, which must agree: by page number; from each page's
+    // next cursor (after=); from the last page back, by each page's
+    // previous cursor (before=); from the end (page=-1) back by cursors;
+    // and by page numbers counted from the end (-1, -2, ...).
     auto listed = [&](const std::string& query, int per_page = 5) {
         const std::regex row(
             R"re(\{"id":(\d+),[^{}]*"status":"([a-z]*)","moves":(\w+),"steps":\w+,"cluster_size":(\w+))re");
@@ -912,8 +943,29 @@ TEST(ServeEnumerated, TheListSortsEnumeratedPuzzlesByTheirFigures) {
             before = p.previous;
         }
         backwards += last_rows;
+        // From the end (page -1, the last page), back by each page's
+        // previous cursor, and by numbers counted from the end.
+        std::string from_end, from_end_by_number;
+        for (std::string before;;) {
+            const Page p = read(fmt::format("/api/puzzles?{}&per_page={}&{}", query, per_page,
+                                            before.empty() ? "page=-1" : "before=" + before));
+            from_end = p.rows + from_end;
+            EXPECT_EQ(p.next.empty(), before.empty()) << query;
+            EXPECT_EQ(p.previous.empty(), !p.more) << query;
+            if (p.previous.empty()) break;
+            before = p.previous;
+        }
+        for (int page = 1;; ++page) {
+            const Page p = read(fmt::format("/api/puzzles?{}&per_page={}&page=-{}", query, per_page, page));
+            if (p.rows.empty()) break;
+            from_end_by_number = p.rows + from_end_by_number;
+            EXPECT_EQ(p.next.empty(), page == 1) << query << " page -" << page;
+            EXPECT_EQ(p.previous.empty(), !p.more) << query << " page -" << page;
+        }
         EXPECT_EQ(by_cursor, out) << query;
         EXPECT_EQ(backwards, out) << query;
+        EXPECT_EQ(from_end, out) << query;
+        EXPECT_EQ(from_end_by_number, out) << query;
         return out;
     };
     // The same rows from every puzzle at once: the solved search's figures,
