@@ -1,9 +1,9 @@
 // slidedb solve FILE : solve the puzzles of one file, no database needed.
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 #include <iostream>
-#include <iterator>
 
 #include <fmt/format.h>
 #include <tbb/task_arena.h>
@@ -31,8 +31,19 @@ struct SolveArgs {
 int run_solve(const SolveArgs& a) {
     FoundFile file;
     if (a.path == "-") {
-        const std::string bytes{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-        file = read_bytes("<stdin>", bytes);
+        // As much as a file may hold and no more: an endless or huge stream
+        // is refused, not held in memory.
+        std::string bytes;
+        std::array<char, 1 << 16> chunk;
+        while (bytes.size() <= kMaxInputBytes && std::cin.read(chunk.data(), chunk.size()).gcount() > 0)
+            bytes.append(chunk.data(), static_cast<std::size_t>(std::cin.gcount()));
+        if (bytes.size() > kMaxInputBytes) {
+            file.path = "<stdin>";
+            file.errors.push_back({0, fmt::format("input is over {} bytes; inputs over {} bytes are not read",
+                                                  kMaxInputBytes, kMaxInputBytes)});
+        } else {
+            file = read_bytes("<stdin>", bytes);
+        }
     } else {
         file = read_input(a.path);
     }

@@ -117,6 +117,17 @@ TEST(Solve, PrintsNumberedBoardsFromStdin) {
     EXPECT_NE(r.out.find("  1. AR4\n   ......\n   ......\n   ....AA>\n"), std::string::npos) << r.out;
 }
 
+// An endless stream on stdin is refused at the size a file may have
+// (64 MiB), not read into memory until it ends.
+TEST(Solve, RefusesAnEndlessStdinAtTheSizeOfAFile) {
+    TempDir dir;
+    const Outcome r =
+        run_shell(dir, std::string("{ yes 'AA....' | timeout 120 '") + SLIDEDB_BINARY + "' solve - --no-levels; }");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "<stdin>: input is over 67108864 bytes; inputs over 67108864 bytes are not read\n");
+}
+
 TEST(Cli, UsageErrorsExitTwo) {
     TempDir dir;
     EXPECT_EQ(slidedb(dir, "").status, 2);

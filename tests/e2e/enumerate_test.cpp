@@ -202,7 +202,8 @@ TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
     EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "2\n");
     // The target named among the inputs, under another path: said, and the others merged.
     fs::create_directories(dir / "sub");
-    ASSERT_EQ(slidedb(dir, "import kb_input.txt --db sub/c.db -q").status, 0);
+    // (A run of its own: runs are matched by start, command and jobs.)
+    ASSERT_EQ(slidedb(dir, "import yb.txt --db sub/c.db -q").status, 0);
     const Outcome self = slidedb(dir, "merge ./all.db sub/../sub/c.db " + (dir / "all.db").string() + " --db all.db");
     EXPECT_EQ(self.status, 1);
     EXPECT_EQ(self.err, "./all.db: is the database merged into (--db); nothing to add\n" + (dir / "all.db").string() +
