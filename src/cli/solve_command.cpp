@@ -33,8 +33,9 @@ int run_solve(const SolveArgs& a) {
     if (a.path == "-") {
         // As much as a file may hold and no more: an endless or huge stream
         // is refused, not held in memory.
-        std::string bytes;
         std::array<char, 1 << 16> chunk;
+        std::string bytes;
+        bytes.reserve(kMaxInputBytes + chunk.size());  // pages are taken as written, never copied on growth
         while (bytes.size() <= kMaxInputBytes && std::cin.read(chunk.data(), chunk.size()).gcount() > 0)
             bytes.append(chunk.data(), static_cast<std::size_t>(std::cin.gcount()));
         if (bytes.size() > kMaxInputBytes) {
