@@ -23,7 +23,7 @@ inline CLI::Validator puzzle_id() {
                                    std::numeric_limits<std::int64_t>::max());
             return "";  // anything else is read, or refused, as a number
         },
-        "ID");
+        "");
 }
 
 }  // namespace slidedb::cli
