@@ -1,9 +1,7 @@
 // slidedb solve FILE : solve the puzzles of one file, no database needed.
 #include <unistd.h>
 
-#include <array>
 #include <cstdio>
-#include <iostream>
 
 #include <fmt/format.h>
 #include <tbb/task_arena.h>
@@ -29,25 +27,7 @@ struct SolveArgs {
 };
 
 int run_solve(const SolveArgs& a) {
-    FoundFile file;
-    if (a.path == "-") {
-        // As much as a file may hold and no more: an endless or huge stream
-        // is refused, not held in memory.
-        std::array<char, 1 << 16> chunk;
-        std::string bytes;
-        bytes.reserve(kMaxInputBytes + chunk.size());  // pages are taken as written, never copied on growth
-        while (bytes.size() <= kMaxInputBytes && std::cin.read(chunk.data(), chunk.size()).gcount() > 0)
-            bytes.append(chunk.data(), static_cast<std::size_t>(std::cin.gcount()));
-        if (bytes.size() > kMaxInputBytes) {
-            file.path = "<stdin>";
-            file.errors.push_back({0, fmt::format("input is over {} bytes; inputs over {} bytes are not read",
-                                                  kMaxInputBytes, kMaxInputBytes)});
-        } else {
-            file = read_bytes("<stdin>", bytes);
-        }
-    } else {
-        file = read_input(a.path);
-    }
+    FoundFile file = a.path == "-" ? read_standard_input() : read_input(a.path);
     for (const FoundError& e : file.errors)
         std::fputs((e.line > 0 ? fmt::format("{}:{}: {}\n", file.path, e.line, e.message)
                                : fmt::format("{}: {}\n", file.path, e.message))

@@ -99,6 +99,24 @@ void add_item(FoundFile& file, ReadItem&& item) {
 // reading costs nothing.
 constexpr std::size_t kPieceBytes = 64 << 10;
 
+// Reads fd to its end, but no more than limit + 1 bytes: an input that runs
+// past the limit (a file that grew, an endless stream) reads as limit + 1.
+// `expected` sizes the buffer once.
+bool read_up_to(int fd, std::string& bytes, std::uintmax_t limit, std::uintmax_t expected) {
+    char buf[1 << 16];
+    bytes.clear();
+    bytes.reserve(static_cast<std::size_t>(std::min(expected, limit)) + sizeof buf);  // the last read fits too
+    while (bytes.size() <= limit) {
+        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return false;
+        if (got == 0) break;
+        bytes.append(buf, static_cast<std::size_t>(got));
+    }
+    if (bytes.size() > limit) bytes.resize(static_cast<std::size_t>(limit) + 1);
+    return true;
+}
+
 }  // namespace
 
 // Opens a regular file for reading, never blocking: O_NONBLOCK makes opening
@@ -137,20 +155,7 @@ public:
     bool rewind() { return ::lseek(fd_, 0, SEEK_SET) == 0; }
 
     // Reads up to limit bytes; a file that grew past the limit reads as limit + 1.
-    bool read_all(std::string& bytes, std::uintmax_t limit) {
-        bytes.clear();
-        bytes.reserve(static_cast<std::size_t>(std::min(size_, limit) + 1));
-        char buf[1 << 16];
-        while (bytes.size() <= limit) {
-            const ssize_t got = ::read(fd_, buf, sizeof buf);
-            if (got < 0 && errno == EINTR) continue;
-            if (got < 0) return false;
-            if (got == 0) break;
-            bytes.append(buf, static_cast<std::size_t>(got));
-        }
-        if (bytes.size() > limit) bytes.resize(static_cast<std::size_t>(limit) + 1);
-        return true;
-    }
+    bool read_all(std::string& bytes, std::uintmax_t limit) { return read_up_to(fd_, bytes, limit, size_); }
 
 private:
     int fd_ = -1;
@@ -193,6 +198,21 @@ FoundFile read_input(const std::string& path) {
     if (!f.read_all(bytes, kMaxInputBytes)) return fail(std::string("read error: ") + std::strerror(errno));
     if (bytes.size() > kMaxInputBytes) return fail(fmt::format("file grew past {} bytes while read; not read", kMaxInputBytes));
     return read_bytes(path, bytes);
+}
+
+FoundFile read_standard_input() {
+    FoundFile file;
+    file.path = "<stdin>";
+    std::string bytes;
+    // Its size is not known ahead: room for the most, taken only as written.
+    if (!read_up_to(STDIN_FILENO, bytes, kMaxInputBytes, kMaxInputBytes))
+        file.errors.push_back({0, std::string("read error: ") + std::strerror(errno)});
+    else if (bytes.size() > kMaxInputBytes)
+        file.errors.push_back({0, fmt::format("input is over {} bytes; inputs over {} bytes are not read",
+                                              kMaxInputBytes, kMaxInputBytes)});
+    else
+        file = read_bytes(file.path, bytes);
+    return file;
 }
 
 }  // namespace slidedb

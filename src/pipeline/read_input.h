@@ -26,8 +26,12 @@ bool is_picture(const std::string& path);
 // FoundError of the returned file.
 FoundFile read_input(const std::string& path);
 
-// The same, for bytes already in memory (stdin, tests).
+// The same, for bytes already in memory (an upload, tests).
 FoundFile read_bytes(const std::string& path, std::string_view bytes);
+
+// Standard input as "<stdin>", read to the same limit as a file: an endless
+// stream is an error past it, not held in memory.
+FoundFile read_standard_input();
 
 // A board file read in parts, a bounded piece of it at a time, so that memory
 // does not follow the file's size. The hash of the whole file, which every

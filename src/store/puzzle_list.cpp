@@ -270,9 +270,6 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
         skipped_rows(f) >= db.execAndGet("SELECT n FROM tally_rows WHERE tbl = 'puzzles'").getInt64())
         return {};
     const bool enumerated_any = has_enumerated(db);
-    // Rows of an enumeration name its command (enumeration_commands: schema 15's
-    // view, a TEMP view on an older database that cannot be written).
-    const bool commands = enumerated_any;
     if (f.status == "unsolved") {
         // Puzzles neither searched nor enumerated: none when the tallies
         // count as many searches and enumerated puzzles not searched as
@@ -442,8 +439,10 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
             "LEFT JOIN enumerated e ON e.puzzle_id = p.id "
             "AND e.enumeration_id = (SELECT MIN(x.enumeration_id) FROM enumerated x WHERE x.puzzle_id = p.id){} "
             "WHERE p.id IN ({})",
-            puzzle_columns("p"), commands ? "c.command" : "NULL",
-            commands ? " LEFT JOIN enumeration_commands c ON c.id = e.enumeration_id" : "", ids);
+            puzzle_columns("p"), enumerated_any ? "c.command" : "NULL",
+            // Rows of an enumeration name its command (enumeration_commands: schema 15's view, a TEMP
+            // view on an older database that cannot be written).
+            enumerated_any ? " LEFT JOIN enumeration_commands c ON c.id = e.enumeration_id" : "", ids);
         if (enumerations.empty())
             return sql + (order ? fmt::format(" ORDER BY +{0} {1}, +p.id {1}", order, dir)
                                 : fmt::format(" ORDER BY +p.id {}", dir));
