@@ -5,7 +5,7 @@
 WITH p AS (
          SELECT p.*, s.status, s.moves, s.steps, s.cluster_size, s.cluster_goals, s.cluster_depth,
                 s.cluster_complete, s.examined, s.seconds, s.peak_bytes, s.solver_version,
-                s.hardest_moves, s.blocked_cells, s.blockers
+                s.hardest_moves, s.blocked_cells, s.blockers, s.search, s.reason, s.cluster_by
            FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id
           WHERE p.id = :id)
 SELECT 'id' AS field, CAST(id AS TEXT) AS value FROM p
@@ -14,12 +14,20 @@ UNION ALL SELECT 'exit', exit_side || ' of row ' || (exit_row + 1) FROM p WHERE 
 UNION ALL SELECT 'blocks', blocks || COALESCE(' (' || fixed || ' fixed cells)', '') FROM p
 UNION ALL SELECT 'status', COALESCE(status, 'not solved') FROM p
 UNION ALL SELECT 'moves', moves || ' (' || steps || ' steps)' FROM p WHERE moves IS NOT NULL
-UNION ALL SELECT 'cluster', cluster_size || ' boards, ' || cluster_goals
-                 || CASE WHEN exit_side IS NULL THEN ' at the goal' ELSE ' with the prisoner out' END || ', depth '
-                 || cluster_depth || CASE cluster_complete WHEN 0 THEN ' (incomplete)' ELSE '' END
+UNION ALL SELECT 'cluster', cluster_size || ' boards'
+                 || CASE WHEN cluster_by = 'formula' THEN ' (exact, by formula)' ELSE '' END || ', ' || cluster_goals
+                 || CASE WHEN exit_side IS NULL THEN ' at the goal' ELSE ' with the prisoner out' END
+                 -- A cluster counted by formula was never walked: its depth is unknown (stored as -1).
+                 || CASE WHEN cluster_depth >= 0 THEN ', depth ' || cluster_depth ELSE '' END
+                 || CASE cluster_complete WHEN 0 THEN ' (incomplete)' ELSE '' END
             FROM p WHERE status IS NOT NULL
-UNION ALL SELECT 'search', examined || ' boards examined, ' || printf('%.3f', seconds) || ' s, peak '
-                 || printf('%.1f', peak_bytes / 1024.0) || ' KiB' FROM p WHERE status IS NOT NULL
+UNION ALL SELECT 'search', CASE search
+                 WHEN 'parity' THEN 'none: parity decides it'
+                 ELSE CASE search WHEN 'ida' THEN 'IDA*, ' || examined || ' boards generated, '
+                                  ELSE examined || ' boards examined, ' END
+                      || printf('%.3f', seconds) || ' s, peak ' || printf('%.1f', peak_bytes / 1024.0) || ' KiB' END
+            FROM p WHERE status IS NOT NULL
+UNION ALL SELECT 'why', reason FROM p WHERE reason IS NOT NULL AND status <> 'solved'
 UNION ALL SELECT 'hardest in cluster', hardest_moves || ' moves' FROM p WHERE hardest_moves IS NOT NULL
 UNION ALL SELECT 'blocked cells', blocked_cells || ' by ' || blockers FROM p WHERE blocked_cells <> ''
 UNION ALL SELECT 'solver', solver_version FROM p WHERE solver_version IS NOT NULL

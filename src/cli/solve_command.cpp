@@ -48,7 +48,8 @@ int run_solve(const SolveArgs& a) {
         first = false;
         if (file.puzzles.size() > 1 || p.line > 1) out += fmt::format("== {}:{}\n", file.path, p.line);
         out += solution_text(p.puzzle, r) + "\n" + statistics_text(p.puzzle, r);
-        if (a.levels) out += "\n" + levels_text(r, Format::Table);
+        if (const std::string levels = a.levels ? levels_text(r, Format::Table) : ""; !levels.empty())
+            out += "\n" + levels;
         std::fputs(out.c_str(), stdout);
     }
     return file.errors.empty() ? 0 : 1;

@@ -41,6 +41,9 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
     const std::string blocked_cells = r.extra("blocked_cells").value_or("");
     const std::string blockers = r.extra("blockers").value_or("");
     const double rate = r.seconds > 0 ? static_cast<double>(r.cluster_size) / r.seconds : 0;
+    if (r.extra("search") == "parity")  // decided without a search: no boards, time or memory to speak of
+        return fmt::format("Cluster: {} boards (exact, by formula), {} with {}\nSearch:  none: parity decides it\n",
+                           r.cluster_size, r.cluster_goals, family_of(puzzle).goal_phrase());
     if (r.extra("cluster_by") == "formula") {
         const double generated = r.seconds > 0 ? static_cast<double>(r.examined) / r.seconds : 0;
         // Too many boards to visit (tiles): the count is exact by formula,
@@ -72,6 +75,7 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
 }
 
 std::string levels_text(const SolveResult& r, Format format) {
+    if (r.levels.empty()) return {};  // no search ran (parity): no table of nothing
     Table t;
     t.columns = {"depth", "frontier", "examined", "fresh", "goals"};
     if (r.extra("search") == "ida") t.columns = {"bound", "expanded", "generated", "fresh", "goals"};

@@ -28,9 +28,10 @@ void result_members(Json& j, const SolveResult& r) {
     r.steps >= 0 ? j.value(r.steps) : j.null();
     j.member("solution", r.solution)
         .member("cluster_size", r.cluster_size)
-        .member("cluster_goals", r.cluster_goals)
-        .member("cluster_depth", r.cluster_depth)
-        .member("cluster_complete", r.cluster_complete)
+        .member("cluster_goals", r.cluster_goals);
+    j.key("cluster_depth");  // null for a cluster never walked (counted by formula)
+    r.cluster_depth >= 0 ? j.value(r.cluster_depth) : j.null();
+    j.member("cluster_complete", r.cluster_complete)
         .member("limit_reason", cut_name(r.cut))
         .member("examined", r.examined)
         .member("max_states", r.max_states)

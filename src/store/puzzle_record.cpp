@@ -17,6 +17,12 @@ std::optional<T> optional_column(const SQLite::Column& c) {
     else return static_cast<T>(c.getInt64());
 }
 
+// The limit a search stopped at, as solutions.limit_reason names it (cut_name).
+Cut cut_of(const SQLite::Column& c) {
+    const std::string cut = c.isNull() ? "" : c.getString();
+    return cut == "time" ? Cut::Time : cut == "memory" ? Cut::Memory : cut == "states" ? Cut::States : Cut::None;
+}
+
 }  // namespace
 
 // The columns puzzle_columns() names, in that order.
@@ -54,7 +60,7 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
     SQLite::Statement s(db, "SELECT status, moves, steps, solution, cluster_size, cluster_goals, "
                             "cluster_depth, cluster_complete, examined, max_states, seconds, "
                             "peak_bytes, solver_version, hardest_moves, hardest_board, blocked_cells, "
-                            "blockers, limit_reason FROM solutions WHERE puzzle_id = ?");
+                            "blockers, limit_reason, search, reason, cluster_by FROM solutions WHERE puzzle_id = ?");
     s.bind(1, id);
     if (s.executeStep()) {
         SolveResult r;
@@ -80,8 +86,11 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
         }
         if (!s.getColumn(15).isNull()) r.extras.emplace_back("blocked_cells", s.getColumn(15).getString());
         if (!s.getColumn(16).isNull()) r.extras.emplace_back("blockers", s.getColumn(16).getString());
-        const std::string cut = s.getColumn(17).isNull() ? "" : s.getColumn(17).getString();
-        r.cut = cut == "time" ? Cut::Time : cut == "memory" ? Cut::Memory : cut == "states" ? Cut::States : Cut::None;
+        r.cut = cut_of(s.getColumn(17));
+        // How the family found its figures, and why in words (tiles: parity,
+        // IDA*, a cluster counted by formula): what `solve` said, said again.
+        for (const auto& [column, name] : {std::pair{18, "search"}, {19, "reason"}, {20, "cluster_by"}})
+            if (!s.getColumn(column).isNull()) r.extras.emplace_back(name, s.getColumn(column).getString());
         SQLite::Statement g(db, "SELECT boards FROM goal_levels WHERE puzzle_id = ? ORDER BY distance");
         g.bind(1, id);
         while (g.executeStep()) r.goal_levels.push_back(static_cast<std::uint64_t>(g.getColumn(0).getInt64()));

@@ -98,6 +98,53 @@ TEST(Tiles, SolvePrintsEachTileAndTheBlanksWay) {
         << p.out;
 }
 
+// `show` and `report puzzle` say what `solve` said of a stored puzzle: how
+// the family found it (parity, IDA*) and why it has no solution, never a
+// depth of -1 for a cluster counted by formula or a table of no levels.
+TEST(Tiles, ShowSaysHowThePuzzleWasDecided) {
+    TempDir dir;
+    write_file(dir / "in/fifteen.txt", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0\n");
+    write_file(dir / "in/eight.txt", "8 6 7\n2 5 4\n3 0 1\n");
+    const Outcome r = slidedb(dir, "import in --db t.db --max-states 100000 --cache-dir cache");
+    ASSERT_EQ(r.status, 0) << r.err;
+    SQLite::Database db((dir / "t.db").string());
+    const std::string parity = std::to_string(count(db, "SELECT puzzle_id FROM solutions WHERE search = 'parity'"));
+    const std::string ida = std::to_string(count(db, "SELECT puzzle_id FROM solutions WHERE search = 'ida'"));
+
+    const Outcome shown = slidedb(dir, "show " + parity + " --db t.db");
+    ASSERT_EQ(shown.status, 0) << shown.err;
+    const std::string said = "Unsolvable: the goal is out of reach: the arrangement and the goal have opposite "
+                             "parity, and moves keep it.\n\n"
+                             "   1  2  3  4\n   5  6  7  8\n   9 10 11 12\n  13 15 14  .\n\n"
+                             "Cluster: 10461394944000 boards (exact, by formula), 0 with every tile home\n"
+                             "Search:  none: parity decides it\n";
+    EXPECT_NE(shown.out.find(said), std::string::npos) << shown.out;
+    EXPECT_EQ(shown.out.find("depth"), std::string::npos) << shown.out;
+    const Outcome solved = slidedb(dir, "solve in/fifteen.txt");
+    EXPECT_EQ(solved.out, said) << solved.out;  // no table of levels after it
+
+    const Outcome report = slidedb(dir, "report puzzle " + parity + " --db t.db --format csv");
+    ASSERT_EQ(report.status, 0) << report.err;
+    const std::string rows = report.out.substr(0, report.out.find("\r\n\r\n"));
+    EXPECT_NE(rows.find("cluster,\"10461394944000 boards (exact, by formula), 0 at the goal\"\r\n"
+                        "search,none: parity decides it\r\n"
+                        "why,\"the goal is out of reach: the arrangement and the goal have opposite parity, and "
+                        "moves keep it\"\r\n"),
+              std::string::npos)
+        << report.out;
+
+    const Outcome searched = slidedb(dir, "show " + ida + " --db t.db");
+    ASSERT_EQ(searched.status, 0) << searched.err;
+    EXPECT_NE(searched.out.find("Cluster: 181440 boards (exact, by formula), 1 with every tile home\n"
+                                "Search:  ida, "),
+              std::string::npos)
+        << searched.out;
+    EXPECT_NE(searched.out.find("bound  expanded  generated  fresh  goals\n"), std::string::npos) << searched.out;
+    const Outcome ida_report = slidedb(dir, "report puzzle " + ida + " --db t.db --format csv");
+    EXPECT_NE(ida_report.out.find("search,\"IDA*, "), std::string::npos) << ida_report.out;
+    EXPECT_EQ(ida_report.out.find("depth -1"), std::string::npos) << ida_report.out;
+}
+
 // Under --max-states the 8-puzzle goes to IDA*, which Manhattan distance and
 // linear conflicts answer with no table at all.
 TEST(Tiles, ShortSearchesNeedNoTable) {
