@@ -5,7 +5,6 @@
 #include <variant>
 
 #include <fmt/format.h>
-#include <SQLiteCpp/Statement.h>
 
 #include "families/families.h"
 #include "image/encode.h"
@@ -68,21 +67,12 @@ void refuse_limit(const SolveResult& r, const Limits& limits) {
 // would only stop the same way, so the stored row answers at once.
 void refuse_stored_limit(App& app, const Puzzle& start) {
     auto db = app.pool.take();
-    SQLite::Statement st(*db,
-                         "SELECT s.puzzle_id, s.limit_reason, s.cluster_size, s.cluster_complete, s.examined "
-                         "FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
-                         "WHERE p.key = ? AND p.family = ? AND s.status = 'limit'");
-    st.bind(1, start.key);
-    st.bind(2, start.family);
-    if (!st.executeStep()) return;
-    SolveResult r;
-    r.cluster_size = static_cast<std::uint64_t>(st.getColumn(2).getInt64());
-    r.cluster_complete = st.getColumn(3).getInt() != 0;
-    r.examined = static_cast<std::uint64_t>(st.getColumn(4).getInt64());
-    const std::string cut = st.getColumn(1).isNull() ? "" : st.getColumn(1).getString();
-    throw HttpError(503, fmt::format("no hint: the stored search of puzzle {} stopped at its {}limit{} without "
+    const auto stored = stored_limit(*db, start);
+    if (!stored) return;
+    const std::string_view cut = cut_name(stored->result.cut);
+    throw HttpError(503, fmt::format("no hint: the stored search of puzzle {} stopped at its {}{}limit{} without "
                                      "reaching the goal, and a hint needs a search that reaches it",
-                                     st.getColumn(0).getInt64(), cut.empty() ? "" : cut + " ", boards_done(r)));
+                                     stored->id, cut, cut.empty() ? "" : " ", boards_done(stored->result)));
 }
 
 void list(App& app, const httplib::Request& req, httplib::Response& res) {

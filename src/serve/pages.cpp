@@ -206,13 +206,10 @@ void editor_page(App& app, const httplib::Request&, httplib::Response& res) {
     // A board to start from per family: the first of the database's.
     std::string starts;
     auto db = app.pool.take();
-    SQLite::Statement first(*db, std::string("SELECT ") + kPuzzleColumns + " FROM puzzles WHERE family = ? ORDER BY id LIMIT 1");
     std::string options;
     for (const Family* f : families()) {
-        first.reset();
-        first.bind(1, std::string(f->name()));
         std::string text;
-        if (first.executeStep()) text = file_text(*f, puzzle_from_row(first, 0));
+        if (const auto first = first_puzzle_of(*db, std::string(f->name()))) text = file_text(*f, *first);
         options += fmt::format("<option value=\"{0}\" data-start=\"{1}\">{0}: {2}</option>", html_escape(f->name()),
                                html_escape(text), html_escape(f->description()));
     }

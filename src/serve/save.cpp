@@ -4,13 +4,13 @@
 #include <filesystem>
 
 #include <fmt/format.h>
-#include <SQLiteCpp/Statement.h>
 
 #include "families/families.h"
 #include "pipeline/read_input.h"
 #include "serve/board_work.h"
 #include "store/database.h"
 #include "store/import_writer.h"
+#include "store/puzzle_record.h"
 
 namespace slidedb::serve {
 
@@ -62,15 +62,10 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
     {
         // Which boards the database has solved already: those are not searched.
         auto db = app.pool.take();
-        SQLite::Statement find(*db, "SELECT p.id, s.puzzle_id IS NOT NULL FROM puzzles p "
-                                    "LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.key = ?");
         for (FoundPuzzle& p : file.puzzles) {
-            find.reset();
-            find.bind(1, p.puzzle.key);
-            const bool known = find.executeStep();
-            const bool solved = known && find.getColumn(1).getInt() != 0;
-            saved.push_back({known ? find.getColumn(0).getInt64() : 0, p.puzzle.key, !known});
-            if (solved) continue;
+            const auto known = find_puzzle(*db, p.puzzle.key);
+            saved.push_back({known ? known->id : 0, p.puzzle.key, !known});
+            if (known && known->solved) continue;
             WorkSlot slot(app.searches);
             p.result = family_of(p.puzzle).solve(p.puzzle, solve_options(app.options.limits));
         }
@@ -81,12 +76,8 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
     ImportWriter writer(*db, "slidedb serve: save " + path, 1, false);
     writer.write(file);
     writer.finish(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-    SQLite::Statement id(*db, "SELECT id FROM puzzles WHERE key = ?");
-    for (Saved& s : saved) {
-        id.reset();
-        id.bind(1, s.key);
-        if (id.executeStep()) s.id = id.getColumn(0).getInt64();
-    }
+    for (Saved& s : saved)
+        if (const auto stored = find_puzzle(*db, s.key)) s.id = stored->id;
     return saved;
 }
 

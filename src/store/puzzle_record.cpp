@@ -120,4 +120,38 @@ bool puzzle_exists(SQLite::Database& db, std::int64_t id) {
     return st.executeStep();
 }
 
+std::optional<KnownPuzzle> find_puzzle(SQLite::Database& db, const std::string& key) {
+    SQLite::Statement st(db, "SELECT p.id, s.puzzle_id IS NOT NULL FROM puzzles p "
+                             "LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.key = ?");
+    st.bind(1, key);
+    if (!st.executeStep()) return std::nullopt;
+    return KnownPuzzle{st.getColumn(0).getInt64(), st.getColumn(1).getInt() != 0};
+}
+
+std::optional<Puzzle> first_puzzle_of(SQLite::Database& db, const std::string& family) {
+    SQLite::Statement st(db, std::string("SELECT ") + kPuzzleColumns +
+                                 " FROM puzzles WHERE family = ? ORDER BY id LIMIT 1");
+    st.bind(1, family);
+    if (!st.executeStep()) return std::nullopt;
+    return puzzle_from_row(st, 0);
+}
+
+std::optional<StoredLimit> stored_limit(SQLite::Database& db, const Puzzle& puzzle) {
+    SQLite::Statement st(db, "SELECT s.puzzle_id, s.limit_reason, s.cluster_size, s.cluster_complete, s.examined "
+                             "FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id "
+                             "WHERE p.key = ? AND p.family = ? AND s.status = 'limit'");
+    st.bind(1, puzzle.key);
+    st.bind(2, puzzle.family);
+    if (!st.executeStep()) return std::nullopt;
+    StoredLimit out;
+    out.id = st.getColumn(0).getInt64();
+    SolveResult& r = out.result;
+    r.status = Status::Limit;
+    r.cut = cut_of(st.getColumn(1));
+    r.cluster_size = static_cast<std::uint64_t>(st.getColumn(2).getInt64());
+    r.cluster_complete = st.getColumn(3).getInt() != 0;
+    r.examined = static_cast<std::uint64_t>(st.getColumn(4).getInt64());
+    return out;
+}
+
 }  // namespace slidedb

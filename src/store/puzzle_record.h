@@ -36,4 +36,22 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id);
 
 bool puzzle_exists(SQLite::Database& db, std::int64_t id);
 
+// The puzzle stored under a key (its id), and whether a search of it is stored.
+struct KnownPuzzle {
+    std::int64_t id = 0;
+    bool solved = false;  // a solutions row of any status
+};
+std::optional<KnownPuzzle> find_puzzle(SQLite::Database& db, const std::string& key);
+
+// A family's puzzle of the lowest id: where an editor of that family starts.
+std::optional<Puzzle> first_puzzle_of(SQLite::Database& db, const std::string& family);
+
+// A puzzle whose stored search stopped at a limit: its id, which limit, and
+// how far the search went.
+struct StoredLimit {
+    std::int64_t id = 0;
+    SolveResult result;  // cut, cluster_size, cluster_complete, examined
+};
+std::optional<StoredLimit> stored_limit(SQLite::Database& db, const Puzzle& puzzle);
+
 }  // namespace slidedb
