@@ -79,6 +79,13 @@ TEST_F(Commands, ShowPrintsSolutionAndLevels) {
         EXPECT_EQ(past.err, "id: no puzzle id is 99999999999999999999: ids run from 1 to 9223372036854775807\n"
                             "Run with --help for more information.\n") << command;
     }
+    // Nor is anything but decimal digits read as an id ("0x10" would be 16).
+    for (const std::string id : {"0x10", "1e3", "0", "-3", "7abc"}) {
+        const Outcome bad = slidedb(*dir_, "show " + id + " --db t.db");
+        EXPECT_EQ(bad.status, 2) << id;
+        EXPECT_EQ(bad.err, "id: " + id + " is not a puzzle id: ids are whole numbers from 1 to 9223372036854775807\n"
+                           "Run with --help for more information.\n") << id;
+    }
 }
 
 TEST_F(Commands, ReportsHardestAndUnsolvable) {
