@@ -213,12 +213,16 @@ TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
         // A second signal, of the other kind, ends it at once: whole batches only.
         const pid_t pid = start(++run);
         ASSERT_GT(pid, 0);
+        // Both arrive together, whatever the load: sent while it is stopped,
+        // they are delivered as it goes on, maybe to two threads at once.
+        // Whichever is handled second ends it.
+        kill(pid, SIGSTOP);
         kill(pid, SIGINT);
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
         kill(pid, SIGTERM);
+        kill(pid, SIGCONT);
         const int wstatus = wait_status(pid);
         ASSERT_TRUE(WIFSIGNALED(wstatus)) << "exited with " << WEXITSTATUS(wstatus);
-        EXPECT_EQ(WTERMSIG(wstatus), SIGTERM);
+        EXPECT_TRUE(WTERMSIG(wstatus) == SIGTERM || WTERMSIG(wstatus) == SIGINT) << WTERMSIG(wstatus);
         EXPECT_EQ(peek("PRAGMA integrity_check"), "ok\n");
         const std::int64_t now = std::stoll(peek("SELECT COUNT(*) FROM puzzles"));
         EXPECT_GE(now, stored);
