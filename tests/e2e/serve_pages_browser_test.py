@@ -93,6 +93,9 @@ def main():
         shown = solve("2 1 3\n4 5 6\n7 8 0\n")
         check(shown.get("status") == ("unsolvable", "status") and shown.get("goal boards") == ("0", "goal boards")
               and "moves" not in shown, "unsolvable tiles: %r" % shown)
+        why = driver.find_element(By.CSS_SELECTOR, "#result p[data-why]").text
+        check(why == "No sequence of moves reaches the goal. The goal is out of reach: the arrangement and the "
+              "goal have opposite parity, and moves keep it.", "unsolvable tiles said: %r" % why)
         s.console_refusals("/editor, solves")
 
         # A share link cut in the middle of a character: the editor opens

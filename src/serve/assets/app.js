@@ -262,13 +262,17 @@
     }
     var j = r.json, res = j.result, html = figures(res);
     if (res.status === 'unsolvable') {
-      var why = '<p class="message error">No sequence of moves reaches the goal.';
-      Object.keys(res.extras || {}).forEach(function (k) {
-        var s = document.createElement('span');
-        s.textContent = ' ' + k.replace('_', ' ') + ': ' + res.extras[k] + '.';
-        why += s.outerHTML;
-      });
-      html += why + '</p>';
+      // Why, in the family's words: its reason (tiles: parity), or the
+      // cells no move ever clears and the pieces on them.
+      var ex = res.extras || {}, said = [];
+      if (ex.reason) said.push(ex.reason.charAt(0).toUpperCase() + ex.reason.slice(1) + '.');
+      if (ex.blocked_cells)
+        said.push('Never clear: ' + ex.blocked_cells + (ex.blockers ? ', covered by ' + ex.blockers : '') + '.');
+      var why = document.createElement('p');
+      why.className = 'message error';
+      why.dataset.why = 'unsolvable';
+      why.textContent = ['No sequence of moves reaches the goal.'].concat(said).join(' ');
+      html += why.outerHTML;
     }
     // The server drew these (escaped there): the player and the charts.
     html += j.player_html;
