@@ -201,8 +201,8 @@ int run_generate(GenerateArgs a) {
     if (plan->one_a_file() && a.count > 1) {
         // One puzzle a file: -o names a folder, the files are numbered.
         if (a.out.empty())
-            throw CLI::ValidationError("--out", fmt::format("a file of the family '{}' holds one puzzle: give a folder "
-                                                            "for the {} files",
+            throw CLI::ValidationError("--out", fmt::format("a file of the family '{}' holds one puzzle, so {} puzzles "
+                                                            "go to a folder, a file each: give it with --out DIR",
                                                             a.family, a.count));
         std::uint64_t n = 0;
         generate(*family, *plan, f, a.seed, a.count, jobs, [&](const Generated& g) {

@@ -136,7 +136,10 @@ TEST(Generate, BlocksPuzzlesAFileEachImportWithTheMovesTheyName) {
     while (moves.executeStep()) solved.insert(moves.getColumn(0).getInt());
     EXPECT_EQ(solved, named);
     EXPECT_GE(*solved.begin(), 6);
-    EXPECT_EQ(slidedb(dir, "generate --family blocks --count 2").status, 2);  // two puzzles need a folder
+    const Outcome folder = slidedb(dir, "generate --family blocks --count 2");  // two puzzles need a folder
+    EXPECT_EQ(folder.status, 2);
+    EXPECT_EQ(folder.err, "slidedb: --out: a file of the family 'blocks' holds one puzzle, so 2 puzzles go to a "
+                          "folder, a file each: give it with --out DIR\n");
 }
 
 }  // namespace
