@@ -11,7 +11,7 @@ WITH p AS (
 SELECT 'id' AS field, CAST(id AS TEXT) AS value FROM p
 UNION ALL SELECT 'size', width || 'x' || height FROM p
 UNION ALL SELECT 'exit', exit_side || ' of row ' || (exit_row + 1) FROM p WHERE exit_side IS NOT NULL
-UNION ALL SELECT 'blocks', blocks || COALESCE(' (' || fixed || ' fixed cells)', '') FROM p
+UNION ALL SELECT 'blocks', blocks || COALESCE(' (' || NULLIF(fixed, 0) || ' fixed cells)', '') FROM p
 UNION ALL SELECT 'status', COALESCE(status, 'not solved') FROM p
 UNION ALL SELECT 'moves', moves || ' (' || steps || ' steps)' FROM p WHERE moves IS NOT NULL
 UNION ALL SELECT 'cluster', cluster_size || ' boards'
