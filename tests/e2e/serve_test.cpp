@@ -204,6 +204,14 @@ TEST_F(Serve, HintsTheNextBestMoveAndItsDistance) {
     r = c.Post("/api/hint?moves=AL1%20AR2", kFg, "text/plain");
     EXPECT_EQ(r->status, 400);
     EXPECT_EQ(r->body, "{\"error\":\"move AR2 is blocked at row 3 col 5\"}");
+    // Nor is a move with anything after its distance read as the move before
+    // it ("AL1,AR1" was played as AL1, the rest dropped).
+    for (const char* moves : {"AL1,AR1", "AL1x", "AL-1", "AL"}) {
+        r = c.Post((std::string("/api/hint?moves=") + moves).c_str(), kFg, "text/plain");
+        EXPECT_EQ(r->status, 400) << moves;
+        EXPECT_EQ(r->body, fmt::format("{{\"error\":\"move '{}' is not a block's letter, U, D, L or R, and a "
+                                       "distance\"}}", moves)) << moves;
+    }
     still_serving();
 }
 

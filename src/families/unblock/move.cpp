@@ -1,5 +1,6 @@
 #include "families/unblock/move.h"
 
+#include <charconv>
 #include <cstdlib>
 #include <sstream>
 
@@ -27,10 +28,21 @@ std::vector<Move> parse_moves(const Board& board, const std::string& text) {
     std::istringstream in(text);
     std::string tok;
     while (in >> tok) {
-        const int i = tok.size() >= 3 ? Board::index_of_label(tok[0]) : -1;
+        auto not_a_move = [&] {
+            return BoardError(fmt::format("move '{}' is not a block's letter, U, D, L or R, and a distance", tok));
+        };
+        if (tok.size() < 3) throw not_a_move();
+        const int i = Board::index_of_label(tok[0]);
         if (i < 0 || i >= static_cast<int>(board.blocks.size()))
             throw BoardError(fmt::format("move '{}' names no block", tok));
-        const int dist = std::atoi(tok.c_str() + 2);
+        // The distance is the rest of the move, digits only: "AR1,BD2" or
+        // "AR1x" is no move, not AR1.
+        int dist = 0;
+        const char* const digits = tok.data() + 2;
+        const char* const end = tok.data() + tok.size();
+        const auto [stop, error] = std::from_chars(digits, end, dist);
+        if (error != std::errc() || stop != end || *digits == '+' || *digits == '-')
+            throw not_a_move();
         const char d = tok[1];
         const bool horizontal = board.blocks[static_cast<size_t>(i)].axis == Axis::Horizontal;
         int sign = 0;
