@@ -43,6 +43,24 @@ ImageFormat image_format(std::string_view bytes) {
 
 bool looks_like_image(std::string_view bytes) { return image_format(bytes) != ImageFormat::Unknown; }
 
+std::string_view other_picture_kind(std::string_view bytes) {
+    auto at = [&](std::size_t offset, std::string_view magic) {
+        return bytes.size() >= offset + magic.size() && bytes.substr(offset, magic.size()) == magic;
+    };
+    if (at(0, "GIF87a") || at(0, "GIF89a")) return "GIF";
+    if (at(0, "RIFF") && at(8, "WEBP")) return "WebP";
+    if (at(0, std::string_view("II*\0", 4)) || at(0, std::string_view("MM\0*", 4))) return "TIFF";
+    // ISO media files: a box of type ftyp, then the brand.
+    if (at(4, "ftyp")) {
+        for (std::string_view brand : {"heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"})
+            if (at(8, brand)) return "HEIC";
+        if (at(8, "avif") || at(8, "avis")) return "AVIF";
+    }
+    // "BM", then the file's size, then four reserved bytes that are zero.
+    if (at(0, "BM") && bytes.size() >= 14 && at(6, std::string_view("\0\0\0\0", 4))) return "BMP";
+    return {};
+}
+
 namespace {
 
 // A complete PNG ends with an IEND chunk; a complete JPEG with an EOI marker
@@ -164,7 +182,11 @@ namespace {
 // the file, the header's size, Huffman tables, end marker. Empty when sound.
 std::optional<DecodeError> check_picture(std::string_view bytes, ImageFormat f) {
     if (bytes.empty()) return DecodeError{"empty file (0 bytes)"};
-    if (f == ImageFormat::Unknown) return DecodeError{"not a PNG or JPEG image"};
+    if (f == ImageFormat::Unknown) {
+        const std::string_view kind = other_picture_kind(bytes);
+        if (kind.empty()) return DecodeError{"not a PNG or JPEG image"};
+        return DecodeError{fmt::format("a {} picture; screenshots are read as PNG or JPEG only", kind)};
+    }
     const char* kind = f == ImageFormat::Png ? "PNG" : "JPEG";
     if (bytes.size() > static_cast<size_t>(INT32_MAX))
         return DecodeError{fmt::format("{} file too large ({} bytes)", kind, bytes.size())};

@@ -37,6 +37,9 @@ enum class ImageFormat { Unknown, Png, Jpeg };
 // By magic bytes only; says nothing about whether the rest is sound.
 ImageFormat image_format(std::string_view bytes);
 bool looks_like_image(std::string_view bytes);
+// A picture slidedb does not read, named by its magic bytes ("GIF", "WebP",
+// "HEIC", ...) so a refusal can say what the file is; empty when unknown.
+std::string_view other_picture_kind(std::string_view bytes);
 
 struct DecodeError {
     std::string message;

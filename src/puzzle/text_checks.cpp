@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "image/image.h"
+
 namespace slidedb {
 
 namespace {
@@ -52,7 +54,12 @@ std::optional<ReadError> refuse_text(std::string_view& text) {
         return ReadError{0, fmt::format("file is {} bytes; board files over {} bytes are not read", text.size(),
                                         kMaxBoardFileBytes)};
     if (text.starts_with(kByteOrderMark)) text.remove_prefix(kByteOrderMark.size());
-    if (looks_binary(text)) return ReadError{0, "binary data, not a board file"};
+    if (looks_binary(text)) {
+        if (const std::string_view kind = other_picture_kind(text); !kind.empty())
+            return ReadError{0, fmt::format("a {} picture, not a board file; screenshots are read as PNG or JPEG "
+                                            "only", kind)};
+        return ReadError{0, "binary data, not a board file"};
+    }
     return std::nullopt;
 }
 

@@ -25,6 +25,19 @@ TEST(ScanCommand, NamesEachPictureItCannotRead) {
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.err.find("notes.txt: not a PNG or JPEG image"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("missing.png: "), std::string::npos) << r.err;
+    // A picture of another kind is named, scanned and imported alike, whatever its file is called.
+    write_file(dir / "shots/phone.png", std::string("GIF89a\x01\x00\x01\x00\x00\x00\x00;", 13));
+    write_file(dir / "shots/camera.heic", std::string("\0\0\0\x18" "ftypheic\0\0\0\0mif1heic", 24));
+    const Outcome other = slidedb(dir, "scan shots/phone.png shots/camera.heic");
+    EXPECT_EQ(other.status, 1);
+    EXPECT_EQ(other.err, "shots/phone.png: a GIF picture; screenshots are read as PNG or JPEG only\n"
+                         "shots/camera.heic: a HEIC picture; screenshots are read as PNG or JPEG only\n");
+    const Outcome imported = slidedb(dir, "import shots --db t.db -q");
+    EXPECT_EQ(imported.status, 1);
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(dump(db, "SELECT path, line, message FROM errors ORDER BY path"),
+              "shots/camera.heic|0|a HEIC picture, not a board file; screenshots are read as PNG or JPEG only\n"
+              "shots/phone.png|0|a GIF picture, not a board file; screenshots are read as PNG or JPEG only\n");
     const Outcome bad = slidedb(dir, "render '....' --png x.png");  // one row is no board
     EXPECT_EQ(bad.status, 1);
     EXPECT_NE(bad.err.find("sizes from 4x4 to 8x8"), std::string::npos) << bad.err;

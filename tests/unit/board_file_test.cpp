@@ -686,6 +686,26 @@ TEST(BadInput, BinaryWithNul) {
     EXPECT_EQ(e.message, "binary data, not a board file");
 }
 
+// Pictures slidedb does not read are named by their magic bytes.
+TEST(BadInput, PicturesOfOtherKindsAreNamed) {
+    const std::pair<std::string, std::string> pictures[] = {
+        {std::string("GIF87a\x10\0\x10\0\0\0\0", 13), "GIF"},
+        {std::string("RIFF\x20\0\0\0WEBPVP8 \0\0\0\0", 20), "WebP"},
+        {std::string("\0\0\0\x1c" "ftypavif\0\0\0\0", 16), "AVIF"},
+        {std::string("MM\0*\0\0\0\x08\0\0", 10), "TIFF"},
+        {std::string("BM\x46\0\0\0\0\0\0\0\x36\0\0\0", 14), "BMP"},
+    };
+    for (const auto& [bytes, kind] : pictures) {
+        const ReadError e = one_error(bytes);
+        EXPECT_EQ(e.line, 0) << kind;
+        EXPECT_EQ(e.message, "a " + kind + " picture, not a board file; screenshots are read as PNG or JPEG only");
+        // Cut short anywhere, a picture's magic is never read past the bytes
+        // there are: an error each time (binary, or text that is no board).
+        for (std::size_t n = 1; n < bytes.size(); ++n)
+            EXPECT_FALSE(one_error(bytes.substr(0, n)).message.empty()) << kind << " cut to " << n;
+    }
+}
+
 TEST(BadInput, RandomBytesWithoutNul) {
     std::string bytes;
     std::uint32_t x = 12345;
