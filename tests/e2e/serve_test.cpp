@@ -295,6 +295,9 @@ TEST_F(Serve, RefusesBadRequestsAndGoesOnServing) {
     EXPECT_EQ(r->body, "{\"error\":\"sort: 'colour' is not id, moves, steps, cluster or effort\"}");
     r = c.Post("/api/scan", "not a picture", "application/octet-stream");
     EXPECT_EQ(r->status, 415);
+    r = c.Post("/api/scan", std::string("RIFF\x20\0\0\0WEBPVP8 \0\0\0\0", 20), "application/octet-stream");
+    EXPECT_EQ(r->status, 415);
+    EXPECT_EQ(r->body, "{\"error\":\"a WebP picture; screenshots are read as PNG or JPEG only\"}");
     still_serving();
 }
 
