@@ -182,8 +182,10 @@ std::string table_rows(SQLite::Database& db, const std::string& table) {
     SQLite::Statement st(db, "SELECT * FROM " + table + " ORDER BY 1");
     std::string out;
     while (st.executeStep()) {
-        for (int c = 0; c < st.getColumnCount(); ++c)
-            out += (c ? "|" : "") + (st.getColumn(c).isNull() ? std::string("NULL") : st.getColumn(c).getString());
+        for (int c = 0; c < st.getColumnCount(); ++c) {
+            if (c) out += '|';
+            out += st.getColumn(c).isNull() ? std::string("NULL") : st.getColumn(c).getString();
+        }
         out += '\n';
     }
     return out;

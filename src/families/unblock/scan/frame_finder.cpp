@@ -72,12 +72,10 @@ std::optional<Failure> Scanner::fill_floor() {
     if (todo.empty()) return Failure{"board not found: no floor around the red block"};  // floor_.found stays false
     std::vector<int> rmin(static_cast<size_t>(sh), INT32_MAX), rmax(static_cast<size_t>(sh), -1);
     std::vector<int> cmin(static_cast<size_t>(sw), INT32_MAX), cmax(static_cast<size_t>(sw), -1);
-    long long count = 0;
     while (!todo.empty()) {
         const int item = todo.back();
         todo.pop_back();
         const int cx = item & 0xffff, cy = item >> 16;
-        ++count;
         rmin[static_cast<size_t>(cy)] = std::min(rmin[static_cast<size_t>(cy)], cx);
         rmax[static_cast<size_t>(cy)] = std::max(rmax[static_cast<size_t>(cy)], cx);
         cmin[static_cast<size_t>(cx)] = std::min(cmin[static_cast<size_t>(cx)], cy);
