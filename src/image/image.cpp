@@ -61,6 +61,11 @@ std::string_view other_picture_kind(std::string_view bytes) {
     return {};
 }
 
+std::string other_picture_refusal(std::string_view bytes) {
+    const std::string_view kind = other_picture_kind(bytes);
+    return kind.empty() ? std::string() : fmt::format("a {} picture; screenshots are read as PNG or JPEG only", kind);
+}
+
 namespace {
 
 // A complete PNG ends with an IEND chunk; a complete JPEG with an EOI marker
@@ -183,9 +188,8 @@ namespace {
 std::optional<DecodeError> check_picture(std::string_view bytes, ImageFormat f) {
     if (bytes.empty()) return DecodeError{"empty file (0 bytes)"};
     if (f == ImageFormat::Unknown) {
-        const std::string_view kind = other_picture_kind(bytes);
-        if (kind.empty()) return DecodeError{"not a PNG or JPEG image"};
-        return DecodeError{fmt::format("a {} picture; screenshots are read as PNG or JPEG only", kind)};
+        std::string other = other_picture_refusal(bytes);
+        return DecodeError{other.empty() ? std::string("not a PNG or JPEG image") : std::move(other)};
     }
     const char* kind = f == ImageFormat::Png ? "PNG" : "JPEG";
     if (bytes.size() > static_cast<size_t>(INT32_MAX))

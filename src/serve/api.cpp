@@ -221,9 +221,9 @@ void scan(App& app, const httplib::Request& req, httplib::Response& res) {
                                          req.body.size(), app.options.limits.image_bytes));
     if (req.body.empty()) throw HttpError(400, "no picture in the body: send the PNG or JPEG file's bytes");
     if (!is_picture_bytes(req.body)) {
-        if (const std::string_view kind = other_picture_kind(req.body); !kind.empty())
-            throw HttpError(415, fmt::format("a {} picture; screenshots are read as PNG or JPEG only", kind));
-        throw HttpError(415, "the body is not a PNG or JPEG picture (board text goes to /api/solve)");
+        const std::string other = other_picture_refusal(req.body);
+        throw HttpError(415, other.empty() ? "the body is not a PNG or JPEG picture (board text goes to /api/solve)"
+                                           : other);
     }
     Json j;
     j.begin_object().key("puzzles").begin_array();

@@ -11,6 +11,12 @@ std::string_view status_name(Status s) {
     return "?";
 }
 
+Cut cut_from_name(std::string_view name) {
+    for (const Cut c : {Cut::States, Cut::Memory, Cut::Time})
+        if (name == cut_name(c)) return c;
+    return Cut::None;
+}
+
 std::string_view cut_name(Cut c) {
     switch (c) {
         case Cut::None: return "";

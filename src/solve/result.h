@@ -21,6 +21,7 @@ std::string_view status_name(Status s);  // "solved", "unsolvable", "limit"
 // run asked to stop (SolveOptions::cancel).
 enum class Cut : std::uint8_t { None, States, Memory, Time };
 std::string_view cut_name(Cut c);  // "", "states", "memory", "time"
+Cut cut_from_name(std::string_view name);  // cut_name back; None for anything else
 
 // One depth of the breadth-first search.
 struct Level {

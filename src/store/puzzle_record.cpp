@@ -17,11 +17,8 @@ std::optional<T> optional_column(const SQLite::Column& c) {
     else return static_cast<T>(c.getInt64());
 }
 
-// The limit a search stopped at, as solutions.limit_reason names it (cut_name).
-Cut cut_of(const SQLite::Column& c) {
-    const std::string cut = c.isNull() ? "" : c.getString();
-    return cut == "time" ? Cut::Time : cut == "memory" ? Cut::Memory : cut == "states" ? Cut::States : Cut::None;
-}
+// The limit a search stopped at, as solutions.limit_reason names it.
+Cut cut_of(const SQLite::Column& c) { return c.isNull() ? Cut::None : cut_from_name(c.getString()); }
 
 }  // namespace
 

@@ -38,11 +38,9 @@ std::vector<Move> parse_moves(const Board& board, const std::string& text) {
         // The distance is the rest of the move, digits only: "AR1,BD2" or
         // "AR1x" is no move, not AR1.
         int dist = 0;
-        const char* const digits = tok.data() + 2;
         const char* const end = tok.data() + tok.size();
-        const auto [stop, error] = std::from_chars(digits, end, dist);
-        if (error != std::errc() || stop != end || *digits == '+' || *digits == '-')
-            throw not_a_move();
+        const auto [stop, error] = std::from_chars(tok.data() + 2, end, dist);
+        if (tok[2] == '-' || error != std::errc() || stop != end) throw not_a_move();  // from_chars takes a '-'
         const char d = tok[1];
         const bool horizontal = board.blocks[static_cast<size_t>(i)].axis == Axis::Horizontal;
         int sign = 0;
