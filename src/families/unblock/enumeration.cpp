@@ -11,6 +11,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include "families/unblock/mirror.h"
 #include "families/unblock/row_signatures.h"
 #include "families/unblock/signature.h"
 #include "families/unblock/signature_search.h"
@@ -86,9 +87,10 @@ struct Part {
 };
 
 struct Plan {
-    explicit Plan(Geometry g) : geometry(std::move(g)), signatures(geometry) {}
+    explicit Plan(Geometry g) : geometry(std::move(g)), signatures(geometry), mirror(geometry) {}
     Geometry geometry;
     RowSignatures signatures;  // row signatures, numbered in lexicographic order
+    Mirror mirror;
     // When split: every unit's part, by signature then column types.
     std::vector<Part> parts;
     std::vector<std::uint64_t> first_part;  // by signature, and one more
@@ -103,6 +105,25 @@ struct Plan {
     Part part(std::uint64_t unit) const {
         if (split()) return parts[static_cast<std::size_t>(unit)];
         return Part{0, 0, {}};
+    }
+    // The unit whose signatures are this one's turned upside down (see
+    // mirror.h): itself when they are their own, nothing on an even side.
+    // Board counts are kept by the turn, so a split part has a twin split
+    // alike, with the turned types of its first columns.
+    std::optional<std::uint64_t> twin(std::uint64_t unit) const {
+        if (!mirror.exists()) return std::nullopt;
+        const auto s = signatures.index_of(mirror.rows(signatures.at(signature_of(unit))));
+        if (!s || !split()) return s;
+        const Part& own = parts[static_cast<std::size_t>(unit)];
+        const auto sig = static_cast<std::size_t>(*s);
+        for (std::uint64_t u = first_part[sig]; u < first_part[sig + 1]; ++u) {
+            const Part& p = parts[static_cast<std::size_t>(u)];
+            bool same = p.fixed == own.fixed;
+            for (std::size_t x = 0; same && x < own.fixed; ++x)
+                same = p.columns[x] == mirror.column(static_cast<int>(x), own.columns[x]);
+            if (same) return u;
+        }
+        return std::nullopt;
     }
 };
 
@@ -171,7 +192,10 @@ public:
     UnitRunner(const Geometry& g, bool every_cluster) : g_(g), search_(g, every_cluster) {}
 
     // The unit's row types, and the types of its first `fixed` columns.
-    UnitResult run(std::uint64_t unit, const TypeChoice& rows, const TypeChoice& columns, int fixed) {
+    // With `twin`, also what the unit of the turned signatures holds (the
+    // same clusters, each giving its own puzzle).
+    UnitResult run(std::uint64_t unit, const TypeChoice& rows, const TypeChoice& columns, int fixed,
+                   UnitResult* twin = nullptr) {
         UnitResult out;
         out.unit = unit;
         if (rows_ != rows) search_.set_rows(rows);  // parts of one signature share it
@@ -182,7 +206,13 @@ public:
         level_.resize(static_cast<std::size_t>(g_.size) + 1);
         level_[0].resize(combinations);
         for (std::uint32_t r = 0; r < combinations; ++r) level_[0][r] = r;
+        search_.turn_into(twin ? &twin->counts : nullptr, twin ? &twin->puzzles : nullptr);
         choose(0, out);
+        if (twin) {
+            twin->counts.clusters = out.counts.clusters;
+            twin->counts.with_goal = out.counts.with_goal;
+            twin->counts.boards = out.counts.boards;
+        }
         return out;
     }
 
@@ -260,38 +290,66 @@ bool in_shard(std::uint64_t unit, const Shard& shard) {
 void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<bool(std::uint64_t)>& skip,
                const std::function<void(UnitResult&&)>& done,
-               const std::function<void(const EnumerationProgress&)>& progress) {
+               const std::function<void(const EnumerationProgress&)>& progress, bool turn) {
     const auto plan = plan_for(spec);
-    std::vector<std::uint64_t> todo;
-    for (std::uint64_t u = 0; u < plan->units(); ++u)
-        if (in_shard(u, shard) && !(skip && skip(u))) todo.push_back(u);
+    // A unit and its twin (see Plan::twin) are searched once, by the shard
+    // of the lower number; either is run again while it is not done.
+    struct Job {
+        std::uint64_t unit;
+        std::optional<std::uint64_t> twin;
+    };
+    auto skipped = [&](std::uint64_t u) { return skip && skip(u); };
+    std::vector<Job> todo;
+    std::uint64_t units = 0;
+    for (std::uint64_t u = 0; u < plan->units(); ++u) {
+        if (!in_shard(u, shard)) continue;
+        std::optional<std::uint64_t> twin = turn ? plan->twin(u) : std::nullopt;
+        if (twin && *twin == u) twin.reset();
+
+        if (twin && *twin < u) continue;  // the twin's shard runs it
+        const int left = !skipped(u) + (twin && !skipped(*twin));
+        if (left == 0) continue;
+        todo.push_back({u, twin});
+        units += static_cast<std::uint64_t>(left);
+    }
     // Costly units are spread over the list, so the rate so far predicts the rest.
-    std::sort(todo.begin(), todo.end(), [](std::uint64_t a, std::uint64_t b) { return scramble(a ^ 0x5bd1e995) < scramble(b ^ 0x5bd1e995); });
+    std::sort(todo.begin(), todo.end(),
+              [](const Job& a, const Job& b) { return scramble(a.unit ^ 0x5bd1e995) < scramble(b.unit ^ 0x5bd1e995); });
 
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
     tbb::enumerable_thread_specific<UnitRunner> runners([&] { return UnitRunner(plan->geometry, spec.every_cluster); });
     std::mutex m;
     EnumerationProgress state;
-    state.units = todo.size();
+    state.units = units;
     Counts total;
     const auto started = std::chrono::steady_clock::now();
     double last_report = 0;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
         UnitRunner& runner = runners.local();
         for (std::size_t i = range.begin(); i < range.end(); ++i) {
-            if (skip && skip(todo[i])) continue;  // asked again: a run being stopped leaves the rest
+            // Asked again: a run being stopped leaves the rest.
+            const Job& job = todo[i];
+            const bool own = !skipped(job.unit), twin = job.twin && !skipped(*job.twin);
+            if (!own && !twin) continue;
             const auto unit_started = std::chrono::steady_clock::now();
-            const Part part = plan->part(todo[i]);
+            const Part part = plan->part(job.unit);
             TypeChoice columns{};
             for (int x = 0; x < part.fixed; ++x) columns[x] = part.columns[static_cast<std::size_t>(x)];
-            const TypeChoice rows = plan->signatures.at(plan->signature_of(todo[i]));
-            UnitResult result = runner.run(todo[i], rows, columns, part.fixed);
-            result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unit_started).count();
+            const TypeChoice rows = plan->signatures.at(plan->signature_of(job.unit));
+            UnitResult turned;
+            turned.unit = job.twin.value_or(0);
+            UnitResult result = runner.run(job.unit, rows, columns, part.fixed, twin ? &turned : nullptr);
+            // A pair shares the time: its units are the same clusters.
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - unit_started;
+            result.seconds = turned.seconds = took.count() / (own && twin ? 2 : 1);
             std::lock_guard lock(m);
-            total.add(result.counts);
-            ++state.units_done;
-            done(std::move(result));
+            for (UnitResult* r : {own ? &result : nullptr, twin ? &turned : nullptr}) {
+                if (!r) continue;
+                total.add(r->counts);
+                ++state.units_done;
+                done(std::move(*r));
+            }
             state.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (progress && (state.seconds - last_report >= 1 || state.units_done == state.units)) {
                 last_report = state.seconds;
@@ -304,9 +362,9 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
     });
 }
 
-Counts enumerate_counts(const Spec& spec, std::vector<Puzzle>* puzzles, int threads) {
+Counts enumerate_counts(const Spec& spec, std::vector<Puzzle>* puzzles, int threads, bool turn) {
     std::vector<UnitResult> results;
-    enumerate(spec, Shard{}, threads, nullptr, [&](UnitResult&& r) { results.push_back(std::move(r)); }, nullptr);
+    enumerate(spec, Shard{}, threads, nullptr, [&](UnitResult&& r) { results.push_back(std::move(r)); }, nullptr, turn);
     std::sort(results.begin(), results.end(), [](const UnitResult& a, const UnitResult& b) { return a.unit < b.unit; });
     Counts total;
     for (UnitResult& r : results) {

@@ -67,7 +67,9 @@ std::uint64_t unit_count(const Spec& spec);
 std::optional<std::uint64_t> unit_of(const Spec& spec, const Board& board);
 
 // Whether unit u belongs to the shard (a scrambled round robin, so shards
-// get a like mix of cheap and costly units).
+// get a like mix of cheap and costly units). A unit with a twin (see
+// enumerate()) is run by the shard its twin or it belongs to, whichever has
+// the lower number.
 bool in_shard(std::uint64_t unit, const Shard& shard);
 
 // Version of the enumerator: stored with every enumeration.
@@ -80,12 +82,17 @@ inline constexpr const char* kEnumeratorVersion = "enumerate-3";
 // so that a run asked to stop leaves the units not begun; `done` receives
 // each finished unit, one call at a time, in no fixed order; `progress`
 // about once a second.
+//
+// On a board of odd side a unit and the unit of its signatures turned
+// upside down (mirror.h) hold the same clusters: the shard of the lower
+// number searches both at once, and gives both results (each with half
+// the time); `turn` false searches every unit on its own.
 void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<bool(std::uint64_t)>& skip,
                const std::function<void(UnitResult&&)>& done,
-               const std::function<void(const EnumerationProgress&)>& progress);
+               const std::function<void(const EnumerationProgress&)>& progress, bool turn = true);
 
 // The whole enumeration in one process, units in order: for tests and bench.
-Counts enumerate_counts(const Spec& spec, std::vector<Puzzle>* puzzles = nullptr, int threads = 0);
+Counts enumerate_counts(const Spec& spec, std::vector<Puzzle>* puzzles = nullptr, int threads = 0, bool turn = true);
 
 }  // namespace slidedb::enumeration

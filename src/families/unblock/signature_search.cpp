@@ -486,6 +486,12 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
     // Each cluster's hardest board: from the far end of the queue, its first
     // board gives its greatest distance. A cluster of goal boards alone has
     // none: its boards are 0 moves away, no puzzle.
+    // The turned signature's puzzle is its own least hardest board: the
+    // same boards, compared turned.
+    const bool turning = turned_puzzles_ != nullptr;
+    auto turned_key = [&](const Node& n) {
+        return std::pair{turned(hmask_[n.r], n_), turned(n.vertical & kBoardCells, n_)};
+    };
     cluster_of_.assign(blocks_, -1);
     clusters_.clear();
     for (std::size_t i = queued; i-- > 0;) {
@@ -495,29 +501,46 @@ void SignatureSearch::goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles
         const int d = dist_[n.rank];
         if (c < 0) {
             c = static_cast<std::int32_t>(clusters_.size());
-            clusters_.push_back(Cluster{d, n, -1});
+            clusters_.push_back(Cluster{d, n, -1, n, -1});
             continue;
         }
         Cluster& cl = clusters_[static_cast<std::size_t>(c)];
         if (d != cl.moves) continue;
         if (std::pair{hmask_[n.r], n.vertical & kBoardCells} < std::pair{hmask_[cl.hardest.r], cl.hardest.vertical & kBoardCells})
             cl.hardest = n;
+        if (turning && turned_key(n) < turned_key(cl.turned)) cl.turned = n;
     }
     if (!puzzles_kept_) return;
     bool kept = false;
     for (Cluster& cl : clusters_) {
-        if (analyse(cl.hardest, cl.moves, block_boards_[cl.hardest.cluster], counts, puzzles)) {
+        const std::uint64_t size = block_boards_[cl.hardest.cluster];
+        const bool own = minimal(cl.hardest, cl.moves);
+        if (own) {
+            keep(board_of(cl.hardest, -1), cl.moves, size, counts, puzzles);
             cl.puzzle = static_cast<std::int32_t>(puzzles.size() - 1);
+            kept = true;
+        }
+        if (turning && (cl.turned.rank == cl.hardest.rank ? own : minimal(cl.turned, cl.moves))) {
+            keep(turned(board_of(cl.turned, -1)), cl.moves, size, *turned_counts_, *turned_puzzles_);
+            cl.turned_puzzle = static_cast<std::int32_t>(turned_puzzles_->size() - 1);
             kept = true;
         }
     }
     if (!kept) return;
+    auto level = [&](const Cluster& cl, std::size_t d) -> std::array<std::uint64_t*, 2> {
+        return {cl.puzzle >= 0 ? &puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[d] : nullptr,
+                cl.turned_puzzle >= 0 ? &(*turned_puzzles_)[static_cast<std::size_t>(cl.turned_puzzle)].goal_levels[d]
+                                      : nullptr};
+    };
     for (const Cluster& cl : clusters_)
-        if (cl.puzzle >= 0) puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[0] = block_goals_[cl.hardest.cluster];
+        for (std::uint64_t* at : level(cl, 0))
+            if (at) *at = block_goals_[cl.hardest.cluster];
     for (std::size_t i = 0; i < queued; ++i) {
         const Node& n = queue[i];
         const Cluster& cl = clusters_[static_cast<std::size_t>(cluster_of_[n.cluster])];
-        if (cl.puzzle >= 0) ++puzzles[static_cast<std::size_t>(cl.puzzle)].goal_levels[dist_[n.rank]];
+        if (cl.puzzle < 0 && cl.turned_puzzle < 0) continue;
+        for (std::uint64_t* at : level(cl, dist_[n.rank]))
+            if (at) ++*at;
     }
 }
 
@@ -640,8 +663,7 @@ Board SignatureSearch::board_of(const Node& n, int without) const {
     return b;
 }
 
-bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size, Counts& counts,
-                              std::vector<Puzzle>& puzzles) {
+bool SignatureSearch::minimal(const Node& hardest, int moves) {
     // Pieces moved on one shortest way to the goal: taking one of them off
     // shortens that way, so only the others need a search.
     std::uint64_t moved = 0;
@@ -676,19 +698,23 @@ bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size
         if (!check(y, *row_type_[y])) return false;
     for (int x = 0; x < n_; ++x)
         if (!check(n_ + x, *column_type_[x])) return false;
+    return true;
+}
 
+void SignatureSearch::keep(const Board& b, int moves, std::uint64_t size, Counts& counts,
+                           std::vector<Puzzle>& puzzles) {
+    const int n = b.width;
     Puzzle p;
-    const Board b = board_of(hardest, -1);
     // Labels in reading order of each piece's first cell, as Board::grid().
     std::vector<std::pair<int, int>> first;  // cell, block
     for (std::size_t i = 1; i < b.blocks.size(); ++i)
-        first.push_back({b.blocks[i].row * n_ + b.blocks[i].col, static_cast<int>(i)});
+        first.push_back({b.blocks[i].row * n + b.blocks[i].col, static_cast<int>(i)});
     std::sort(first.begin(), first.end());
-    p.grid.assign(static_cast<std::size_t>(n_ * n_), '.');
-    for (const Cell& c : b.fixed) p.grid[static_cast<std::size_t>(c.row * n_ + c.col)] = 'x';
+    p.grid.assign(static_cast<std::size_t>(n * n), '.');
+    for (const Cell& c : b.fixed) p.grid[static_cast<std::size_t>(c.row * n + c.col)] = 'x';
     auto draw = [&](const Block& k, char label) {
         for (int j = 0; j < k.length; ++j) {
-            const int cell = k.axis == Axis::Horizontal ? k.row * n_ + k.col + j : (k.row + j) * n_ + k.col;
+            const int cell = k.axis == Axis::Horizontal ? k.row * n + k.col + j : (k.row + j) * n + k.col;
             p.grid[static_cast<std::size_t>(cell)] = label;
         }
     };
@@ -706,7 +732,6 @@ bool SignatureSearch::analyse(const Node& hardest, int moves, std::uint64_t size
     if (counts.by_moves.size() <= static_cast<std::size_t>(moves)) counts.by_moves.resize(static_cast<std::size_t>(moves) + 1);
     ++counts.by_moves[static_cast<std::size_t>(moves)];
     puzzles.push_back(std::move(p));
-    return true;
 }
 
 }  // namespace slidedb::enumeration

@@ -31,6 +31,7 @@
 
 #include "families/unblock/enumeration.h"
 #include "families/unblock/line_types.h"
+#include "families/unblock/mirror.h"
 #include "families/unblock/signature.h"
 #include "families/unblock/seen_boards.h"
 #include "families/unblock/board.h"
@@ -57,6 +58,14 @@ public:
     // Off: search() finds each cluster's hardest board but checks none for
     // minimality and keeps no puzzle; farthest() then says which is hardest.
     void set_puzzles_kept(bool kept) { puzzles_kept_ = kept; }
+
+    // On a board of odd side: search() also keeps the puzzles of the
+    // signatures turned upside down (mirror.h), counted into these (puzzles
+    // alone: every other figure is the signature's own); nullptr: not.
+    void turn_into(Counts* counts, std::vector<Puzzle>* puzzles) {
+        turned_counts_ = counts;
+        turned_puzzles_ = puzzles;
+    }
 
     // After search(): the cluster with a goal whose hardest board needs the
     // most moves (ties: the first found), its board and size; nothing when
@@ -119,6 +128,8 @@ private:
         int moves = -1;   // greatest distance to the goal
         Node hardest{};   // the least board at that distance
         std::int32_t puzzle = -1;  // index into the puzzles found, when kept
+        Node turned{};    // the board at that distance least once turned upside down
+        std::int32_t turned_puzzle = -1;
     };
 
     // Marks the goal boards and queues the boards one move from them; gives how many.
@@ -129,7 +140,9 @@ private:
     void join_blocks();
     void count_clusters(Counts& counts) const;
     void goal_clusters(Counts& counts, std::vector<Puzzle>& puzzles);
-    bool analyse(const Node& hardest, int moves, std::uint64_t size, Counts& counts, std::vector<Puzzle>& puzzles);
+    // Whether taking any one piece or wall off the board shortens its way to the goal.
+    bool minimal(const Node& hardest, int moves);
+    static void keep(const Board& b, int moves, std::uint64_t size, Counts& counts, std::vector<Puzzle>& puzzles);
     Board board_of(const Node& n, int without) const;
 
     const Geometry& g_;
@@ -137,6 +150,8 @@ private:
     std::array<Cells, 2 * kMaxSize> line_cells_{};  // every cell of each line, rows then columns
     bool every_cluster_;
     bool puzzles_kept_ = true;
+    Counts* turned_counts_ = nullptr;
+    std::vector<Puzzle>* turned_puzzles_ = nullptr;
     TypeChoice row_types_{}, column_types_{};
     std::array<std::uint32_t, kMaxSize> row_stride_{};
     const LineType* row_type_[kMaxSize] = {};
