@@ -293,28 +293,28 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
                const std::function<void(const EnumerationProgress&)>& progress, bool turn) {
     const auto plan = plan_for(spec);
     // A unit and its twin (see Plan::twin) are searched once, by the shard
-    // of the lower number; either is run again while it is not done.
-    struct Job {
-        std::uint64_t unit;
-        std::optional<std::uint64_t> twin;
-    };
+    // of the lower number; either is run again while it is not done. The
+    // list holds the lower numbers alone, 8 bytes a unit searched.
     auto skipped = [&](std::uint64_t u) { return skip && skip(u); };
-    std::vector<Job> todo;
+    auto twin_of = [&](std::uint64_t u) {
+        std::optional<std::uint64_t> twin = turn ? plan->twin(u) : std::nullopt;
+        if (twin && *twin == u) twin.reset();
+        return twin;
+    };
+    std::vector<std::uint64_t> todo;
     std::uint64_t units = 0;
     for (std::uint64_t u = 0; u < plan->units(); ++u) {
         if (!in_shard(u, shard)) continue;
-        std::optional<std::uint64_t> twin = turn ? plan->twin(u) : std::nullopt;
-        if (twin && *twin == u) twin.reset();
-
+        const std::optional<std::uint64_t> twin = twin_of(u);
         if (twin && *twin < u) continue;  // the twin's shard runs it
         const int left = !skipped(u) + (twin && !skipped(*twin));
         if (left == 0) continue;
-        todo.push_back({u, twin});
+        todo.push_back(u);
         units += static_cast<std::uint64_t>(left);
     }
     // Costly units are spread over the list, so the rate so far predicts the rest.
     std::sort(todo.begin(), todo.end(),
-              [](const Job& a, const Job& b) { return scramble(a.unit ^ 0x5bd1e995) < scramble(b.unit ^ 0x5bd1e995); });
+              [](std::uint64_t a, std::uint64_t b) { return scramble(a ^ 0x5bd1e995) < scramble(b ^ 0x5bd1e995); });
 
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
@@ -329,17 +329,18 @@ void enumerate(const Spec& spec, const Shard& shard, int threads,
         UnitRunner& runner = runners.local();
         for (std::size_t i = range.begin(); i < range.end(); ++i) {
             // Asked again: a run being stopped leaves the rest.
-            const Job& job = todo[i];
-            const bool own = !skipped(job.unit), twin = job.twin && !skipped(*job.twin);
+            const std::uint64_t unit = todo[i];
+            const std::optional<std::uint64_t> pair = twin_of(unit);
+            const bool own = !skipped(unit), twin = pair && !skipped(*pair);
             if (!own && !twin) continue;
             const auto unit_started = std::chrono::steady_clock::now();
-            const Part part = plan->part(job.unit);
+            const Part part = plan->part(unit);
             TypeChoice columns{};
             for (int x = 0; x < part.fixed; ++x) columns[x] = part.columns[static_cast<std::size_t>(x)];
-            const TypeChoice rows = plan->signatures.at(plan->signature_of(job.unit));
+            const TypeChoice rows = plan->signatures.at(plan->signature_of(unit));
             UnitResult turned;
-            turned.unit = job.twin.value_or(0);
-            UnitResult result = runner.run(job.unit, rows, columns, part.fixed, twin ? &turned : nullptr);
+            turned.unit = pair.value_or(0);
+            UnitResult result = runner.run(unit, rows, columns, part.fixed, twin ? &turned : nullptr);
             // A pair shares the time: its units are the same clusters.
             const std::chrono::duration<double> took = std::chrono::steady_clock::now() - unit_started;
             result.seconds = turned.seconds = took.count() / (own && twin ? 2 : 1);
