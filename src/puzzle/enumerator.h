@@ -81,7 +81,9 @@ public:
     // Work units of the whole enumeration of `spec`, numbered 0.. in a fixed
     // order.
     virtual std::uint64_t unit_count(const EnumerationSpec& spec) const = 0;
-    // Runs the units of the shard on `threads` cores (0: all). `skip(u)` says
+    // Runs the units of the shard on `threads` cores (0: all); a unit whose
+    // work settles another's as well may give both, so a shard's units are
+    // those it gives (every unit given by exactly one shard). `skip(u)` says
     // a unit is already done, or not to be run now: it is asked again, from
     // any thread, as each unit is about to start, so a run asked to stop
     // leaves the units not begun and ends once those under way are done;
