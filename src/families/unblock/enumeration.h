@@ -52,7 +52,7 @@ struct Puzzle {
 // What one work unit found: units are numbered in a fixed order.
 struct UnitResult {
     std::uint64_t unit = 0;
-    double seconds = 0;  // on one core
+    double seconds = 0;  // on one core (a unit searched with its twin: half the pair's)
     Counts counts;
     std::vector<Puzzle> puzzles;  // in the order found
 };
