@@ -1,13 +1,13 @@
 // Boards turned upside down. On a board of odd side the primary piece's row
 // is the middle one, so the turn maps the enumeration onto itself: rows y
 // and N-1-y swap their types, each column's items run the other way, walls
-// stay in the primary row, and moves, goal boards and distances are kept.
+// keep their columns (so stay left of the primary piece in its row), and
+// moves, goal boards and distances are kept.
 // A signature and its turned copy hold the same clusters, so one search
 // serves both (the puzzle each keeps is its own least hardest board, which
 // the turn does not keep, so both are worked out).
 #pragma once
 
-#include <optional>
 #include <vector>
 
 #include "families/unblock/board.h"
