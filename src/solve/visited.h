@@ -186,7 +186,9 @@ private:
             const State s = batch[k];
             const State* t = table + home[k];
             rest[m] = k;
-            m += (s == State{}) | ((t[0] != s) & (t[1] != s) & (t[2] != s) & (t[3] != s));
+            // Bits, not booleans: no branch on a match that cannot be foreseen.
+            const auto bit = [](bool b) { return static_cast<std::uint32_t>(b); };
+            m += bit(s == State{}) | (bit(t[0] != s) & bit(t[1] != s) & bit(t[2] != s) & bit(t[3] != s));
             if constexpr (kWhere) {
                 // The index beside the matching slot (any when none matches:
                 // the slow way below writes the right one). All four are read
