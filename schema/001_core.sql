@@ -78,7 +78,7 @@ CREATE TABLE solutions (
     max_states INTEGER NOT NULL,  -- the limit the search ran under
     seconds    REAL NOT NULL,     -- search time
     peak_bytes INTEGER NOT NULL,  -- memory the search held at its largest
-    solver_version TEXT NOT NULL,
+    solver_version TEXT NOT NULL,  -- what searched: 'slidedb-bfs 1'; tiles 'slidedb-ida 1', 'slidedb-parity 1'
     import_id  INTEGER NOT NULL REFERENCES imports (id)
 ) STRICT;
 CREATE INDEX solutions_status_moves ON solutions (status, moves);

@@ -33,7 +33,7 @@ CREATE TABLE enumeration_units (
     puzzles       INTEGER NOT NULL,  -- minimal puzzles kept
     puzzle_boards INTEGER NOT NULL,  -- boards in the clusters of those puzzles
     boards        INTEGER NOT NULL,  -- boards in the signatures searched
-    seconds       REAL NOT NULL,     -- time the unit took on one core
+    seconds       REAL NOT NULL,     -- time the unit took on one core (with its twin: half the pair's)
     import_id     INTEGER NOT NULL REFERENCES imports (id),  -- the run that did it
     PRIMARY KEY (enumeration_id, unit)
 ) STRICT, WITHOUT ROWID;

@@ -9,7 +9,7 @@
 
 namespace slidedb {
 
-const char* const kSolverVersion = "slidedb-bfs 1";
+std::string solver_version(const SolveResult& r) { return fmt::format("slidedb-{} 1", r.extra("search").value_or("bfs")); }
 
 namespace {
 
@@ -264,7 +264,7 @@ void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, 
     st.bind(11, static_cast<std::int64_t>(r.max_states));
     st.bind(12, r.seconds);
     st.bind(13, static_cast<std::int64_t>(r.peak_bytes));
-    st.bind(14, kSolverVersion);
+    st.bind(14, solver_version(r));
     st.bind(15, import_id_);
     if (r.hardest_moves >= 0) {
         st.bind(16, r.hardest_moves);

@@ -28,7 +28,10 @@ struct ImportTotals {
     std::uint64_t searches = 0;  // searches run: one per board new to the run and the database
 };
 
-extern const char* const kSolverVersion;
+// What solved a result, as solutions.solver_version: "slidedb-bfs 1", or
+// the family's own search when it names one (tiles: "slidedb-ida 1",
+// "slidedb-parity 1").
+std::string solver_version(const SolveResult& r);
 
 class ImportWriter {
 public:

@@ -44,20 +44,21 @@ TEST(Tiles, ImportStoresClustersParityAndErrors) {
         << r.err;
 
     SQLite::Database db((dir / "t.db").string());
-    EXPECT_EQ(dump(db, "SELECT p.key, s.moves, s.search, s.cluster_by, s.cluster_size, s.hardest_moves "
-                       "FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id WHERE p.width = 3 ORDER BY p.id"),
-              "tiles 3x3 8 6 7 / 2 5 4 / 3 0 1|31|bfs|search|181440|31\n"
-              "tiles 3x3 6 4 7 / 8 5 0 / 3 2 1|31|bfs|search|181440|31\n"
-              "tiles 3x3 1 2 3 / 4 5 6 / 7 0 8|1|bfs|search|181440|31\n");
+    EXPECT_EQ(dump(db, "SELECT p.key, s.moves, s.search, s.cluster_by, s.cluster_size, s.hardest_moves, "
+                       "s.solver_version FROM puzzles p JOIN solutions s ON s.puzzle_id = p.id WHERE p.width = 3 "
+                       "ORDER BY p.id"),
+              "tiles 3x3 8 6 7 / 2 5 4 / 3 0 1|31|bfs|search|181440|31|slidedb-bfs 1\n"
+              "tiles 3x3 6 4 7 / 8 5 0 / 3 2 1|31|bfs|search|181440|31|slidedb-bfs 1\n"
+              "tiles 3x3 1 2 3 / 4 5 6 / 7 0 8|1|bfs|search|181440|31|slidedb-bfs 1\n");
     // Every distance to the goal, as published.
     EXPECT_EQ(dump(db, "SELECT group_concat(boards, ',') FROM (SELECT boards FROM goal_levels g JOIN puzzles p "
                        "ON p.id = g.puzzle_id WHERE p.key = 'tiles 3x3 1 2 3 / 4 5 6 / 7 0 8' ORDER BY distance)"),
               "1,2,4,8,16,20,39,62,116,152,286,396,748,1024,1893,2512,4485,5638,9529,10878,16993,17110,23952,"
               "20224,24047,15578,14560,6274,3910,760,221,2\n");
-    EXPECT_EQ(dump(db, "SELECT s.status, s.search, s.reason, s.cluster_size, s.moves FROM solutions s JOIN "
-                       "puzzles p ON p.id = s.puzzle_id WHERE p.width = 4 AND p.height = 4"),
+    EXPECT_EQ(dump(db, "SELECT s.status, s.search, s.reason, s.cluster_size, s.moves, s.solver_version FROM "
+                       "solutions s JOIN puzzles p ON p.id = s.puzzle_id WHERE p.width = 4 AND p.height = 4"),
               "unsolvable|parity|the goal is out of reach: the arrangement and the goal have opposite parity, "
-              "and moves keep it|10461394944000|NULL\n");
+              "and moves keep it|10461394944000|NULL|slidedb-parity 1\n");
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM levels l JOIN solutions s ON s.puzzle_id = l.puzzle_id "
                         "WHERE s.search = 'parity'"),
               0);  // nothing searched
@@ -156,7 +157,8 @@ TEST(Tiles, ShortSearchesNeedNoTable) {
     EXPECT_EQ(r.err.find("pattern table"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(dir / "cache"));
     SQLite::Database db((dir / "t.db").string());
-    EXPECT_EQ(dump(db, "SELECT moves, search, cluster_by FROM solutions"), "31|ida|formula\n");  // as the BFS gives
+    EXPECT_EQ(dump(db, "SELECT moves, search, cluster_by, solver_version FROM solutions"),
+              "31|ida|formula|slidedb-ida 1\n");  // as the BFS gives
     EXPECT_EQ(count(db, "SELECT SUM(examined) FROM levels"), count(db, "SELECT examined FROM solutions"));
 }
 
