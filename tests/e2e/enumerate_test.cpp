@@ -213,6 +213,23 @@ TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
     EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "3\n");
 }
 
+// Runs are told apart on merge by their start, command and jobs: the same
+// command run twice in a row, within one second, is two runs, each started
+// to the millisecond.
+TEST(Merge, OneCommandRunTwiceWithinASecondIsTwoRuns) {
+    TempDir dir;
+    fs::copy_file(test_data("boards/yb_expert_0001.txt"), dir / "yb.txt");
+    ASSERT_EQ(slidedb(dir, "import yb.txt --db one.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "import yb.txt --db two.db -q").status, 0);
+    ASSERT_EQ(slidedb(dir, "merge one.db two.db --db all.db").status, 0);
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*), COUNT(DISTINCT command), COUNT(DISTINCT started_at) FROM imports"),
+              "2|1|2\n");
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports WHERE started_at GLOB "
+                                   "'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z' "
+                                   "AND finished_at GLOB '*:[0-9][0-9].[0-9][0-9][0-9]Z'"),
+              "2\n");
+}
+
 // A database from elsewhere holding a puzzle that is not what its board
 // reads back to (a board no family reads, a key or a column unlike its
 // board's, a family slidedb does not know) is refused whole, naming the file
