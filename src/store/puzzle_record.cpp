@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include <SQLiteCpp/Statement.h>
+#include <fmt/format.h>
 
 #include "store/query.h"
 
@@ -46,7 +47,9 @@ Puzzle puzzle_from_row(const SQLite::Statement& row, int at) {
     return z;
 }
 
-std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
+namespace {
+
+std::optional<PuzzleRecord> read_puzzle(SQLite::Database& db, std::int64_t id) {
     SQLite::Statement p(db, std::string("SELECT ") + kPuzzleColumns + " FROM puzzles WHERE id = ?");
     p.bind(1, id);
     if (!p.executeStep()) return std::nullopt;
@@ -109,6 +112,18 @@ std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
                               "confidence FROM puzzle_sources WHERE puzzle_id = :id ORDER BY origin, seq",
                               {{"id", std::to_string(id)}});
     return rec;
+}
+
+}  // namespace
+
+std::optional<PuzzleRecord> load_puzzle(SQLite::Database& db, std::int64_t id) {
+    try {
+        return read_puzzle(db, id);
+    } catch (const SQLite::Exception& e) {
+        const std::string why = e.what();
+        if (!why.starts_with("no such table") && !why.starts_with("no such column")) throw;
+        throw StoreError(fmt::format("SQL error: {}{}", why, older_schema_hint(db)));
+    }
 }
 
 bool puzzle_exists(SQLite::Database& db, std::int64_t id) {

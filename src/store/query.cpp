@@ -57,7 +57,7 @@ using Stmt = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
 // Why a table or column may be missing: a database of an older schema,
 // whose folder could not be written, so not brought up to date on opening
 // (see open_database); empty otherwise.
-std::string older_schema_hint(sqlite3* db) {
+std::string schema_hint(sqlite3* db) {
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &raw, nullptr) != SQLITE_OK) return {};
     const Stmt st(raw);
@@ -84,7 +84,7 @@ std::string older_schema_hint(sqlite3* db) {
                                      "changed ({})",
                                      why));
     const bool missing = why.starts_with("no such table") || why.starts_with("no such column");
-    throw StoreError(fmt::format("SQL error: {}{}", why, missing ? older_schema_hint(db) : ""));
+    throw StoreError(fmt::format("SQL error: {}{}", why, missing ? schema_hint(db) : ""));
 }
 
 Stmt prepare_one(sqlite3* db, const std::string& sql) {
@@ -141,6 +141,8 @@ std::size_t skip_comment(std::string_view text, std::size_t i) {
 }
 
 }  // namespace
+
+std::string older_schema_hint(SQLite::Database& db) { return schema_hint(db.getHandle()); }
 
 std::string_view past_blank_sql(std::string_view text) {
     std::size_t i = 0;

@@ -47,6 +47,12 @@ constexpr std::size_t kChunkBytes = 1 << 20;
 void query_stream(SQLite::Database& db, const std::string& sql, const Params& params, const QueryLimits& limits,
                   const std::function<void(const Table&)>& on_rows, std::size_t chunk_rows = 256);
 
+// Why SQLite said "no such table" or "no such column" on this connection,
+// as a clause to add to its message: a database of an older schema whose
+// folder could not be written, so not brought up to date on opening (see
+// open_database); empty when that is not why.
+std::string older_schema_hint(SQLite::Database& db);
+
 // Runs one statement and returns all its rows.
 Table query_table(SQLite::Database& db, const std::string& sql, const Params& params = {},
                   const QueryLimits& limits = {});

@@ -230,6 +230,30 @@ TEST(ReadOnlyOlderSchema, AReportNeedingNewerTablesSaysWhy) {
                                   schema_files().size()));
 }
 
+// Schema 5, before the tiles' columns: `show` says why they are missing.
+TEST(ReadOnlyOlderSchema, ShowNeedingNewerColumnsSaysWhy) {
+    TempDir dir;
+    fs::create_directories(dir / "db");
+    {
+        SQLite::Database db((dir / "db/t.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        for (std::size_t v = 0; v < 5; ++v) db.exec(std::string(schema_files().at(v).text));
+        db.exec("PRAGMA user_version = 5");
+        db.exec("INSERT INTO imports (started_at, command, jobs) VALUES ('2026-01-01T00:00:00Z', 'x', 1)");
+        db.exec("INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
+                "VALUES ('unblock 6x6 r2 ....AA', 'unblock', 6, 6, 'right', 2, "
+                "'......\n......\n....AA\n......\n......\n......', 1, 0, 1)");
+    }
+    const std::optional<Outcome> r = run_with_db_folder_read_only(dir, bin() + " show 1 --db db/t.db");
+    if (!r) GTEST_SKIP() << "unshare -m is not allowed here";
+    EXPECT_EQ(r->status, 2);
+    EXPECT_EQ(r->out, "");
+    EXPECT_EQ(r->err, fmt::format("slidedb: SQL error: no such column: search (the database is of schema version 5, "
+                                  "older than this slidedb's {}, and was not brought up to date because its folder "
+                                  "cannot be written; a copy in a folder slidedb may write is brought up to date "
+                                  "when first opened)\n",
+                                  schema_files().size()));
+}
+
 TEST_F(ReadOnlySql, EndlessQueryStopsAtItsTimeLimit) {
     const Outcome r = slidedb(dir_, "query \"" + kEndless + "SELECT COUNT(*) FROM c\" --db db/t.db --timeout 1");
     EXPECT_EQ(r.status, 1);
