@@ -210,34 +210,39 @@ TEST(ReadOnlyOlderSchema, ReportsReadTheNewerViews) {
 
 // Schema 8, before the difficulty bands' tables: a report that reads them
 // says why they are missing and what to do.
+// db/t.db in dir as schema `version` made it.
+SQLite::Database older_database(const fs::path& dir, std::size_t version) {
+    fs::create_directories(dir / "db");
+    SQLite::Database db((dir / "db/t.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    for (std::size_t v = 0; v < version; ++v) db.exec(std::string(schema_files().at(v).text));
+    db.exec(fmt::format("PRAGMA user_version = {}", version));
+    return db;
+}
+
+// What slidedb says of a table or column missing from such a database read in place.
+std::string older_schema_said(const std::string& missing, std::size_t version) {
+    return fmt::format("slidedb: SQL error: no such {} (the database is of schema version {}, older than this "
+                       "slidedb's {}, and was not brought up to date because its folder cannot be written; a copy "
+                       "in a folder slidedb may write is brought up to date when first opened)\n",
+                       missing, version, schema_files().size());
+}
+
 TEST(ReadOnlyOlderSchema, AReportNeedingNewerTablesSaysWhy) {
     TempDir dir;
-    fs::create_directories(dir / "db");
-    {
-        SQLite::Database db((dir / "db/t.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-        for (std::size_t v = 0; v < 8; ++v) db.exec(std::string(schema_files().at(v).text));
-        db.exec("PRAGMA user_version = 8");
-    }
+    older_database(dir.path(), 8);
     const std::optional<Outcome> r = run_with_db_folder_read_only(
         dir, bin() + " report summary --format csv --db db/t.db && " + bin() + " report difficulty --db db/t.db");
     if (!r) GTEST_SKIP() << "unshare -m is not allowed here";
     EXPECT_EQ(r->status, 2);
     EXPECT_EQ(r->out.substr(0, r->out.find('\n')), "puzzles,solved,unsolvable,sources,imports,errors,claims_disagreeing\r");
-    EXPECT_EQ(r->err, fmt::format("slidedb: SQL error: no such table: band_rules (the database is of schema version 8, "
-                                  "older than this slidedb's {}, and was not brought up to date because its folder "
-                                  "cannot be written; a copy in a folder slidedb may write is brought up to date "
-                                  "when first opened)\n",
-                                  schema_files().size()));
+    EXPECT_EQ(r->err, older_schema_said("table: band_rules", 8));
 }
 
 // Schema 5, before the tiles' columns: `show` says why they are missing.
 TEST(ReadOnlyOlderSchema, ShowNeedingNewerColumnsSaysWhy) {
     TempDir dir;
-    fs::create_directories(dir / "db");
     {
-        SQLite::Database db((dir / "db/t.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-        for (std::size_t v = 0; v < 5; ++v) db.exec(std::string(schema_files().at(v).text));
-        db.exec("PRAGMA user_version = 5");
+        SQLite::Database db = older_database(dir.path(), 5);
         db.exec("INSERT INTO imports (started_at, command, jobs) VALUES ('2026-01-01T00:00:00Z', 'x', 1)");
         db.exec("INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
                 "VALUES ('unblock 6x6 r2 ....AA', 'unblock', 6, 6, 'right', 2, "
@@ -247,11 +252,7 @@ TEST(ReadOnlyOlderSchema, ShowNeedingNewerColumnsSaysWhy) {
     if (!r) GTEST_SKIP() << "unshare -m is not allowed here";
     EXPECT_EQ(r->status, 2);
     EXPECT_EQ(r->out, "");
-    EXPECT_EQ(r->err, fmt::format("slidedb: SQL error: no such column: search (the database is of schema version 5, "
-                                  "older than this slidedb's {}, and was not brought up to date because its folder "
-                                  "cannot be written; a copy in a folder slidedb may write is brought up to date "
-                                  "when first opened)\n",
-                                  schema_files().size()));
+    EXPECT_EQ(r->err, older_schema_said("column: search", 5));
 }
 
 TEST_F(ReadOnlySql, EndlessQueryStopsAtItsTimeLimit) {
