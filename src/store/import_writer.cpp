@@ -9,7 +9,9 @@
 
 namespace slidedb {
 
-std::string solver_version(const SolveResult& r) { return fmt::format("slidedb-{} 1", r.extra("search").value_or("bfs")); }
+std::string solver_version(const SolveResult& r) {
+    return fmt::format("slidedb-{} 1", r.extra("search").value_or("bfs"));
+}
 
 namespace {
 

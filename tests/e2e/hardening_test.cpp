@@ -244,8 +244,8 @@ TEST(ReadOnlyOlderSchema, ShowNeedingNewerColumnsSaysWhy) {
     {
         SQLite::Database db = older_database(dir.path(), 5);
         db.exec("INSERT INTO imports (started_at, command, jobs) VALUES ('2026-01-01T00:00:00Z', 'x', 1)");
-        db.exec("INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, import_id) "
-                "VALUES ('unblock 6x6 r2 ....AA', 'unblock', 6, 6, 'right', 2, "
+        db.exec("INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, fixed, "
+                "import_id) VALUES ('unblock 6x6 r2 ....AA', 'unblock', 6, 6, 'right', 2, "
                 "'......\n......\n....AA\n......\n......\n......', 1, 0, 1)");
     }
     const std::optional<Outcome> r = run_with_db_folder_read_only(dir, bin() + " show 1 --db db/t.db");
