@@ -129,8 +129,18 @@ PictureScan scan_picture(const Image& image, bool debug) {
 
 namespace {
 
-// Enough of a file to tell text from binary and one family from another.
-constexpr std::size_t kHeadBytes = 64 << 10;
+// Enough of a file to tell text from binary and one family from another,
+// past a long preamble of comments.
+constexpr std::size_t kHeadBytes = 1 << 20;
+
+// What the families judge: the head to the end of its last whole line, the
+// same whether the text came whole or in pieces, so one file reads one way
+// whichever command reads it.
+std::string_view judged(std::string_view head) {
+    if (head.size() <= kHeadBytes) return head;
+    const std::size_t end = head.rfind('\n', kHeadBytes - 1);
+    return head.substr(0, end == std::string_view::npos ? kHeadBytes : end + 1);
+}
 
 }  // namespace
 
@@ -146,7 +156,7 @@ void BoardTextStream::start(std::string_view head, std::vector<ReadItem>& out) {
     }
     const Family* family = families().front();
     for (const Family* f : families())
-        if (f->recognises(checked)) {
+        if (f->recognises(judged(checked))) {
             family = f;
             break;
         }

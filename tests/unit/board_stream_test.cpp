@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "families/families.h"
 
 namespace slidedb {
@@ -54,7 +56,7 @@ TEST(InPieces, EveryCutGivesWhatTheWholeTextGives) {
 }
 
 TEST(InPieces, MemoryHoldsOnePuzzleNotTheFile) {
-    // 100,000 database lines in one chunk: past the first 64 KiB (gathered to
+    // 100,000 database lines in one chunk: past the first MiB (gathered to
     // tell text from binary and pick the family), each comes out before the
     // next piece is read.
     const std::string line = std::string(kKbLine) + "\n";
@@ -68,22 +70,44 @@ TEST(InPieces, MemoryHoldsOnePuzzleNotTheFile) {
     }
     reader.finish(out);
     EXPECT_EQ(out.size(), 100000u);
-    EXPECT_EQ(most_waiting, (64u << 10) / line.size());
+    EXPECT_EQ(most_waiting, (1u << 20) / line.size());
+}
+
+TEST(InPieces, TheFamilyIsJudgedOnTheSameHeadWholeOrInPieces) {
+    // A long preamble of comments before a blocks puzzle, and a tiles file
+    // whose last line is mistyped, both past a 64 KiB piece: read whole (as
+    // `solve` reads) and in import's pieces, each reads as its own family.
+    std::string preamble;
+    for (int i = 0; i < 1100; ++i) preamble += fmt::format("# preamble comment {:05} {:.<44}\n", i, "");
+    const std::string blocks = preamble + "start\nAA.\n...\ngoal\n.AA\n...\n";
+    std::string tiles;
+    for (int i = 0; i < 3182; ++i) tiles += "1 2 3 / 4 5 6 / 7 0 8\n";
+    tiles += "1 2 3 / 4 5 6 / 7 0 x8\n";
+    for (const std::string& text : {blocks, tiles}) ASSERT_GT(text.size(), 64u << 10);
+    const std::string whole = item_text(read_board_text(blocks));
+    EXPECT_EQ(whole, "1101 blocks 3x2 AA./...|.AA/...\n");
+    EXPECT_EQ(item_text(read_in_pieces(blocks, 64 << 10)), whole);
+    const auto read = read_board_text(tiles);
+    ASSERT_EQ(read.size(), 3183u);
+    EXPECT_EQ(item_text({read[0]}), "1 tiles 3x3 1 2 3 / 4 5 6 / 7 0 8\n");
+    EXPECT_EQ(item_text({read[3182]}), "3183 'x8' is not a tile number\n");
+    EXPECT_EQ(item_text(read_in_pieces(tiles, 64 << 10)), item_text(read));
 }
 
 TEST(InPieces, NulBytesLaterStopTheReading) {
+    // Past the first MiB, which tells text from binary.
     std::vector<ReadItem> out;
     BoardTextStream reader;
     std::string lines;
-    for (int i = 0; i < 2000; ++i) lines += std::string(kKbLine) + "\n";
+    for (int i = 0; i < 30000; ++i) lines += std::string(kKbLine) + "\n";
     reader.feed(lines, out);
     reader.feed(std::string("\0\0\0\n", 4), out);
     reader.feed(std::string(kKbLine) + "\n", out);
     reader.finish(out);
-    ASSERT_EQ(out.size(), 2001u);
-    ASSERT_TRUE(as_error(out[2000]));
-    EXPECT_EQ(as_error(out[2000])->line, 2001);
-    EXPECT_EQ(as_error(out[2000])->message, "binary data from line 2001 on; the rest of the file is not read");
+    ASSERT_EQ(out.size(), 30001u);
+    ASSERT_TRUE(as_error(out[30000]));
+    EXPECT_EQ(as_error(out[30000])->line, 30001);
+    EXPECT_EQ(as_error(out[30000])->message, "binary data from line 30001 on; the rest of the file is not read");
     EXPECT_TRUE(reader.stopped());
 }
 

@@ -117,8 +117,38 @@ TEST(TilesFormat, SizeDirectiveShapesFlatLines) {
     EXPECT_EQ(p.id, "A");
 }
 
+TEST(TilesFormat, RowsGiveTheShapeOfALine) {
+    // What `generate` writes for boards that are not square, named or not.
+    const auto items = read_tiles_text("t0c077457 12 2 3 4 0 / 1 7 10 8 / 5 9 6 11\n1 2 3 / 4 0 5\n1 2 / 3 4 / 0 5\n");
+    ASSERT_EQ(items.size(), 3u);
+    const TilePuzzle named = puzzle(items[0]);
+    EXPECT_EQ(board_text(named.board), "2 3 4 0 / 1 7 10 8 / 5 9 6 11");
+    EXPECT_EQ(named.id, "t0c077457");
+    EXPECT_EQ(*named.claimed_moves, 12);
+    EXPECT_EQ(board_text(puzzle(items[1]).board), "1 2 3 / 4 0 5");
+    EXPECT_FALSE(puzzle(items[1]).claimed_moves);
+    EXPECT_EQ(board_text(puzzle(items[2]).board), "1 2 / 3 4 / 0 5");
+}
+
+TEST(TilesFormat, BadDirectivesLeaveThePuzzlesBelowUnread) {
+    // Read under the default, they would be other puzzles; a valid directive
+    // of the same kind lifts it. Blanks may stand around the colon.
+    const auto items = read_tiles_text(
+        "# goal: blank frist\n1 2 3\n4 5 6\n7 8 0\n\n# goal : blank first\n1 2 3 / 4 5 6 / 7 8 0\n"
+        "# size: 9x9\n1 2 3 4 5 6 7 0 8\n# Size : 3x3\n1 2 3 4 5 6 7 0 8\n");
+    ASSERT_EQ(items.size(), 6u);
+    EXPECT_EQ(error(items[0]), "1: goal 'blank frist' is neither a board nor 'blank first' / 'blank last'");
+    EXPECT_EQ(error(items[1]), "2: not read: the goal directive on line 1 is invalid");
+    EXPECT_EQ(board_text(puzzle(items[2]).goal), "0 1 2 / 3 4 5 / 6 7 8");
+    EXPECT_EQ(error(items[3]), "8: size '9x9' is not WxH with sides from 2 to 5");
+    EXPECT_EQ(error(items[4]), "9: not read: the size directive on line 8 is invalid");
+    EXPECT_EQ(board_text(puzzle(items[5]).board), "1 2 3 / 4 5 6 / 7 0 8");
+}
+
 TEST(TilesFormat, RecognisesTilesText) {
     EXPECT_TRUE(looks_like_tiles("# c\n1 2 3\n4 . 6\n7 5 8\n"));
+    EXPECT_TRUE(looks_like_tiles("1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n7 0 B\n"));  // most lines: one mistyped
+    EXPECT_FALSE(looks_like_tiles("1 2 3\nAA....\n"));
     EXPECT_FALSE(looks_like_tiles("AA.B..\n......\n"));
     EXPECT_TRUE(looks_like_tiles("# size: 4x2\nfirst 1 1 0 2 3 4 5 6 7\n"));
     EXPECT_FALSE(looks_like_tiles("# only a comment\n"));

@@ -110,6 +110,10 @@ struct Directives {
     enum class Goal { BlankLast, BlankFirst, Given } goal = Goal::BlankLast;
     std::vector<std::vector<int>> goal_rows;  // Given: as written
     int goal_line = 0;
+    // Line of the last "# size:" or "# goal:" that was invalid, until a valid
+    // one replaces it; 0 when none. The puzzles it would shape are errors:
+    // read under the default, they could be stored as another puzzle.
+    int bad_size = 0, bad_goal = 0;
 };
 
 bool iequals_prefix(std::string_view s, std::string_view prefix) {
@@ -125,53 +129,72 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-// Reads a comment; returns an error message for a malformed directive.
+// Throws for a puzzle that a bad directive above it would shape.
+void check_directives(const Directives& d) {
+    if (d.bad_size) throw TileError(fmt::format("not read: the size directive on line {} is invalid", d.bad_size));
+    if (d.bad_goal) throw TileError(fmt::format("not read: the goal directive on line {} is invalid", d.bad_goal));
+}
+
+// "NAME: value" with blanks anywhere around the colon: the value, if the
+// words before the first colon are NAME (any case).
+std::optional<std::string_view> directive_value(std::string_view body, std::string_view name) {
+    const std::size_t colon = body.find(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    const std::string_view key = trim(body.substr(0, colon));
+    if (key.size() != name.size() || !iequals_prefix(key, name)) return std::nullopt;
+    return trim(body.substr(colon + 1));
+}
+
+// Reads a comment; returns an error message for a malformed directive,
+// which then marks the puzzles below it as not read.
 std::optional<std::string> read_comment(std::string_view body, int line, Directives& d) {
     body = trim(body);
-    if (iequals_prefix(body, "size:")) {
-        const std::string v = lower(trim(body.substr(5)));
+    if (const auto size = directive_value(body, "size")) {
+        const std::string v = lower(*size);
         int w = 0, h = 0;
         char x = 0;
         if (std::sscanf(v.c_str(), "%dx%d%c", &w, &h, &x) != 2 || w < kMinSide || h < kMinSide || w > kMaxSide ||
-            h > kMaxSide)
+            h > kMaxSide) {
+            d.bad_size = line;
             return fmt::format("size '{}' is not WxH with sides from {} to {}", v, kMinSide, kMaxSide);
+        }
         d.width = w;
         d.height = h;
+        d.bad_size = 0;
         return std::nullopt;
     }
-    const bool directive = iequals_prefix(body, "goal:");
+    const bool directive = directive_value(body, "goal").has_value();
     const std::string text = lower(body);
     const std::size_t colon = text.rfind(':');
     if (colon == std::string::npos || text.find("goal") == std::string::npos || text.find("goal") > colon)
         return std::nullopt;
     std::string_view value = trim(body.substr(colon + 1));
     const std::string v = lower(value);
-    if (directive && (v == "blank first" || v == "blank-first")) {
-        d.goal = Directives::Goal::BlankFirst;
+    auto set = [&](Directives::Goal goal) {
+        d.goal = goal;
         d.goal_line = line;
+        d.bad_goal = 0;
         return std::nullopt;
-    }
-    if (directive && (v == "blank last" || v == "blank-last" || v == "default")) {
-        d.goal = Directives::Goal::BlankLast;
-        d.goal_line = line;
-        return std::nullopt;
-    }
+    };
+    if (directive && (v == "blank first" || v == "blank-first")) return set(Directives::Goal::BlankFirst);
+    if (directive && (v == "blank last" || v == "blank-last" || v == "default")) return set(Directives::Goal::BlankLast);
     if (!value.empty() && value.back() == '.') value.remove_suffix(1);  // end of a sentence
     const auto toks = tokens(value);
     const bool cells = !toks.empty() && std::all_of(toks.begin(), toks.end(), [](std::string_view t) {
         return t == "/" || is_cell_token(t);
     });
     if (!cells) {
-        if (directive) return fmt::format("goal '{}' is neither a board nor 'blank first' / 'blank last'", value);
-        return std::nullopt;  // a sentence about a goal, not a directive
+        if (!directive) return std::nullopt;  // a sentence about a goal, not a directive
+        d.bad_goal = line;
+        return fmt::format("goal '{}' is neither a board nor 'blank first' / 'blank last'", value);
     }
     try {
         auto rows = rows_of(toks);
         if (rows.size() > 1) board_from_rows(rows);  // checks the goal itself
-        d.goal = Directives::Goal::Given;
         d.goal_rows = std::move(rows);
-        d.goal_line = line;
+        set(Directives::Goal::Given);
     } catch (const TileError& e) {
+        d.bad_goal = line;
         return fmt::format("goal: {}", e.what());
     }
     return std::nullopt;
@@ -212,6 +235,7 @@ TileItem puzzle_of(TileBoard board, const Directives& d, int line, std::string f
 
 // One line that holds a whole puzzle: "ID MOVES cells", or the cells alone.
 TileItem read_puzzle_line(const Line& line, const Directives& d) {
+    check_directives(d);
     auto toks = tokens(line.text);
     const bool rows = std::find(toks.begin(), toks.end(), "/") != toks.end();
     std::size_t cells = std::count_if(toks.begin(), toks.end(), [](std::string_view t) { return t != "/"; });
@@ -220,9 +244,23 @@ TileItem read_puzzle_line(const Line& line, const Directives& d) {
         if (d.width > 0) return n == static_cast<std::size_t>(d.width * d.height);
         return square_side(n) != 0;
     };
+    // Rows joined by '/' give the shape themselves: a first row two tokens
+    // longer than the others, all alike, starts with the name and the moves.
+    bool named = false;
+    if (rows) {
+        std::vector<std::size_t> lengths(1);
+        for (std::string_view t : toks) {
+            if (t == "/") lengths.push_back(0);
+            else ++lengths.back();
+        }
+        named = lengths.size() >= 2 && lengths[0] == lengths[1] + 2 &&
+                std::all_of(lengths.begin() + 1, lengths.end(), [&](std::size_t n) { return n == lengths[1]; });
+    } else {
+        named = !fits(cells) && cells >= 2 && fits(cells - 2);
+    }
     std::string id;
     std::optional<int> claim;
-    if (!fits(cells) && cells >= 2 && fits(cells - 2) && toks[0] != "/" && toks[1] != "/") {
+    if (named) {
         id = std::string(toks[0]);
         const int moves = cell_value(toks[1]);
         if (is_blank_mark(toks[1])) throw TileError(fmt::format("'{}' is not a number of moves", toks[1]));
@@ -357,6 +395,7 @@ struct TilesReader::State {
     void flush_grid(std::vector<TileItem>& out) {
         if (grid.first == 0) return;
         out.push_back(guarded(grid.first, [&] {
+            check_directives(directives);
             return puzzle_of(grid.board(), directives, grid.first, "grid", "", std::nullopt);
         }));
         grid = GridRows{};
@@ -399,18 +438,21 @@ std::vector<TileItem> read_tiles_text(std::string_view text) {
     return items;
 }
 
+// Tiles when most lines are: one mistyped tile is then reported as such,
+// not the whole file as boards of another family.
 bool looks_like_tiles(std::string_view text) {
-    bool any = false;
+    std::size_t lines = 0, tiles = 0;
     for (const Line& l : split_lines(text)) {
         if (l.text.empty() || l.text.front() == '#') continue;
+        ++lines;
         const auto toks = tokens(l.text);
         // A whole puzzle on a line may start with its name ("ID MOVES cells").
         const std::size_t first = static_cast<int>(toks.size()) > kMaxSide ? 1 : 0;
-        for (std::size_t i = first; i < toks.size(); ++i)
-            if (toks[i] != "/" && !is_cell_token(toks[i])) return false;
-        any = true;
+        if (std::all_of(toks.begin() + static_cast<std::ptrdiff_t>(first), toks.end(),
+                        [](std::string_view t) { return t == "/" || is_cell_token(t); }))
+            ++tiles;
     }
-    return any;
+    return tiles > 0 && 2 * tiles > lines;
 }
 
 TileBoard parse_board(std::string_view text) {

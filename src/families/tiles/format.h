@@ -65,8 +65,8 @@ private:
     std::unique_ptr<State> state_;
 };
 
-// Whether the text reads as tiles: every line outside comments is made of
-// numbers, blank marks (. _) and row separators (/), and there is one.
+// Whether the text reads as tiles: most lines outside comments, and at
+// least one, are made of numbers, blank marks (. _) and row separators (/).
 bool looks_like_tiles(std::string_view text);
 
 // One board from a single string, grid rows on lines or separated by '/'
