@@ -108,8 +108,10 @@ public:
     static constexpr std::size_t kOwnBodyBytes = 64 * 1024;
     void get(const std::string& pattern, Handler h);
     void post(const std::string& pattern, Handler h);
-    // The methods that have a route for the path ("GET, POST"); "" for none.
+    // The methods that have a route for the path ("GET, HEAD, POST"); "" for none.
     std::string methods_for(const std::string& path) const;
+    // Whether a route reads a body for the method and path (a POST's).
+    bool takes_body(const std::string& method, const std::string& path) const;
 
 private:
     Handler wrap(Handler h) const;

@@ -12,6 +12,7 @@
 #include "serve/layout.h"
 #include "serve/puzzle_json.h"
 #include "serve/puzzle_list.h"
+#include "serve/same_origin.h"
 #include "serve/sql_box.h"
 #include "serve/url.h"
 #include "store/puzzle_record.h"
@@ -271,7 +272,11 @@ void query_page(App& app, const httplib::Request& req, httplib::Response& res) {
         "<p><button type=\"submit\" id=\"run\">Run</button> One read-only statement, as <code>slidedb query</code> "
         "runs it; it stops after {} s.</p></form>",
         html_escape(sql), app.options.limits.sql_seconds);
-    if (!sql.empty()) {
+    if (!sql.empty() && SameOrigin::from_another_site(req)) {
+        // A link from another site fills the box; running it is the user's.
+        body += "<p id=\"notrun\">A link from another site filled in this statement; it has not run. Read it, "
+                "then press Run.</p>";
+    } else if (!sql.empty()) {
         if (sql.size() > app.options.limits.text_bytes) throw HttpError(413, "the statement is too long");
         const std::int64_t page = req.has_param("page") ? page_number(req.get_param_value("page")) : 1;
         const WorkSlot slot(app.statements);

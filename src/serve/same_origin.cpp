@@ -58,6 +58,11 @@ bool SameOrigin::our_origin(std::string_view origin) const {
     return (after.empty() || after.front() == ':') && port == std::to_string(port_);
 }
 
+bool SameOrigin::from_another_site(const httplib::Request& req) {
+    const std::string site = lower(req.get_header_value("Sec-Fetch-Site"));
+    return site == "cross-site" || site == "same-site";
+}
+
 int SameOrigin::refuse(const httplib::Request& req, std::string& why) const {
     const std::string host = req.get_header_value("Host");
     if (req.get_header_value_count("Host") != 1 || !ours(host_name(host))) {
@@ -66,7 +71,19 @@ int SameOrigin::refuse(const httplib::Request& req, std::string& why) const {
                           host.substr(0, 100));
         return 421;
     }
-    if (req.method != "POST") return 0;
+    if (req.method != "POST") {
+        // A link followed to a page is a top-level navigation; an image, a
+        // script or a frame loading a page or the API could time statements
+        // it makes the server run.
+        if (!from_another_site(req)) return 0;
+        if (!req.path.starts_with("/api/") && req.get_header_value("Sec-Fetch-Mode") == "navigate" &&
+            req.get_header_value("Sec-Fetch-Dest") == "document")
+            return 0;
+        why = fmt::format("a page of another site (Sec-Fetch-Site: {}) may link to this server's pages, not load "
+                          "them or its API",
+                          req.get_header_value("Sec-Fetch-Site").substr(0, 40));
+        return 403;
+    }
     // Browsers name the page a POST comes from; programs name none and may ask.
     if (req.has_header("Origin")) {
         const std::string origin = req.get_header_value("Origin");

@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 
 #include <algorithm>
@@ -250,8 +251,14 @@ std::string Router::methods_for(const std::string& path) const {
     std::string out;
     for (const auto& [method, re] : routes_)
         if (std::regex_match(path, re) && out.find(method) == std::string::npos)
-            out += (out.empty() ? "" : ", ") + method;
+            out += (out.empty() ? "" : ", ") + method + (method == "GET" ? ", HEAD" : "");
     return out;
+}
+
+bool Router::takes_body(const std::string& method, const std::string& path) const {
+    return std::any_of(routes_.begin(), routes_.end(), [&](const auto& route) {
+        return route.first == "POST" && method == "POST" && std::regex_match(path, route.second);
+    });
 }
 
 struct Server::Impl {
@@ -289,6 +296,51 @@ static int length_refusal(const httplib::Request& req, const Limits& limits, std
     return 413;
 }
 
+// A body is read by a POST route only, a chunk at a time within the
+// budget. httplib would read any other request's whole into memory first
+// (10 MiB a connection, outside the budget) and unpack a compressed one
+// without limit, so those are refused before a byte of the body is read:
+// a compressed body anywhere, and a body where no route reads one. A
+// request that gives neither a length nor chunks has no body (RFC 9112,
+// 6.3), rather than one read until the connection ends. `req` is the
+// connection's own, not const: it is told so. Judged after
+// length_refusal(), so a Content-Length is one number.
+static bool chunked_only(std::string value) {
+    std::transform(value.begin(), value.end(), value.begin(), [](unsigned char c) { return std::tolower(c); });
+    return value == "chunked";
+}
+
+static int body_refusal(const httplib::Request& req, const Router& router, std::string& why, std::string& allow) {
+    if (req.has_header("Content-Encoding")) {
+        why = "a request's body is taken as it is sent, not packed (Content-Encoding)";
+        return 415;
+    }
+    const bool length = req.has_header("Content-Length"), chunked = req.has_header("Transfer-Encoding");
+    if (chunked && (length || req.get_header_value_count("Transfer-Encoding") != 1 ||
+                    !chunked_only(req.get_header_value("Transfer-Encoding")))) {
+        why = "a body is sent with one Content-Length or as chunks (Transfer-Encoding: chunked), not both or other";
+        return 400;
+    }
+    if (!length && !chunked) {
+        const_cast<httplib::Request&>(req).set_header("Content-Length", "0");
+        return 0;
+    }
+    if ((length && std::stoull(req.get_header_value("Content-Length")) == 0) || router.takes_body(req.method, req.path))
+        return 0;
+    const std::string methods = router.methods_for(req.path);
+    if (methods.empty()) {
+        why = fmt::format("nothing at {}", req.path);
+        return 404;
+    }
+    if (req.method == "GET" || req.method == "HEAD" || methods.find(req.method) != std::string::npos) {
+        why = fmt::format("{} {} takes no body", req.method, req.path);
+        return 400;
+    }
+    why = fmt::format("{} is not answered for {}; use {}", req.method, req.path, methods);
+    allow = methods;
+    return 405;
+}
+
 // Connections answered at once; a thread each, most of them idle or slow.
 constexpr int kConnections = 512;
 // Connections waiting to be accepted (httplib's own backlog is 5).
@@ -322,11 +374,16 @@ Server::Server(Options options) {
     http.set_keep_alive_max_count(100);
     // Host and Origin, before routing and before a body is read.
     http.set_pre_routing_handler([&impl](const httplib::Request& req, httplib::Response& res) {
-        std::string why;
+        // Every answer is sent whole: httplib would copy it once for each
+        // range asked (bytes=0-,0-,...), outside the answers' budget.
+        const_cast<httplib::Request&>(req).ranges.clear();
+        std::string why, allow;
         int status = impl.origin ? impl.origin->refuse(req, why) : 0;
         if (status == 0) status = length_refusal(req, impl.app.options.limits, why);
+        if (status == 0) status = body_refusal(req, impl.router, why, allow);
         if (status == 0) return httplib::Server::HandlerResponse::Unhandled;
         error_reply(req, res, status, why);
+        if (!allow.empty()) res.set_header("Allow", allow);
         res.set_header("Connection", "close");
         return httplib::Server::HandlerResponse::Handled;
     });

@@ -227,6 +227,116 @@ TEST_F(ServeGuard, APostFromAnotherOriginGets403) {
     EXPECT_EQ(r->status, 200);
 }
 
+// A page of another site may link to a page, nothing more: an image, a
+// frame or a script loading the API or a page could time the statements it
+// makes the server run (a slow one when a guess about the database is
+// right), and a link to the SQL box fills the box without running it.
+TEST_F(ServeGuard, PagesOfOtherSitesMayOnlyLinkToPages) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::string host = "Host: 127.0.0.1:" + std::to_string(server.port()) + "\r\n";
+    auto ask = [&](const std::string& path, const std::string& site, const std::string& mode, const std::string& dest) {
+        RawConnection c(server.port());
+        c.send("GET " + path + " HTTP/1.1\r\n" + host + "Sec-Fetch-Site: " + site + "\r\nSec-Fetch-Mode: " + mode +
+               "\r\nSec-Fetch-Dest: " + dest + "\r\nConnection: close\r\n\r\n");
+        return c.receive(10);
+    };
+    const std::string query = "/query?sql=select%2042%20as%20answer";
+    for (const std::string site : {"cross-site", "same-site"}) {
+        EXPECT_EQ(status_of(ask("/api/query?sql=select%201", site, "no-cors", "image")), 403) << site;
+        EXPECT_EQ(status_of(ask("/api/puzzles", site, "cors", "empty")), 403) << site;
+        EXPECT_EQ(status_of(ask(query, site, "navigate", "iframe")), 403) << site;
+        EXPECT_EQ(status_of(ask("/puzzles", site, "no-cors", "script")), 403) << site;
+        EXPECT_EQ(status_of(ask("/api/puzzles/1/file", site, "navigate", "document")), 403) << site;
+        EXPECT_EQ(status_of(ask("/puzzles", site, "navigate", "document")), 200) << site;
+        const std::string linked = ask(query, site, "navigate", "document");
+        EXPECT_EQ(status_of(linked), 200) << site;
+        EXPECT_NE(linked.find("select 42 as answer</textarea>"), std::string::npos) << linked;
+        EXPECT_NE(linked.find("id=\"notrun\""), std::string::npos) << linked;
+        EXPECT_EQ(linked.find("<td class=\"num\">42</td>"), std::string::npos) << linked;
+    }
+    const std::string own = ask(query, "same-origin", "navigate", "document");
+    EXPECT_EQ(status_of(own), 200);
+    EXPECT_NE(own.find("<td class=\"num\">42</td>"), std::string::npos) << own;
+    EXPECT_EQ(own.find("id=\"notrun\""), std::string::npos);
+}
+
+// httplib reads the body of any request no route reads through the budget
+// whole into memory first, and unpacks a compressed one without limit: 50
+// connections sending 10 MiB to a path of no route held 735 MB, a 970 KB
+// gzip body of 1 GB of zeros took 1 GB. Now each is answered from its head
+// alone, before a byte of the body is sent, and a request that gives no
+// length has no body rather than one read until its connection ends.
+TEST_F(ServeGuard, BodiesNoRouteReadsAreRefusedUnread) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::string host = "Host: 127.0.0.1\r\n";
+    struct Case {
+        std::string head;
+        int status;
+        std::string body;
+    };
+    const std::vector<Case> cases = {
+        {"POST /nothing HTTP/1.1\r\n" + host + "Content-Length: 10485760\r\n", 404, "nothing at /nothing"},
+        {"POST /api/nothing HTTP/1.1\r\n" + host + "Content-Length: 10485760\r\n", 404,
+         "{\"error\":\"nothing at /api/nothing\"}"},
+        {"DELETE /api/puzzles HTTP/1.1\r\n" + host + "Content-Length: 10485760\r\n", 405,
+         "{\"error\":\"DELETE is not answered for /api/puzzles; use GET, HEAD\"}"},
+        {"GET /api/puzzles HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n", 400,
+         "{\"error\":\"GET /api/puzzles takes no body\"}"},
+        {"POST /api/solve HTTP/1.1\r\n" + host + "Content-Length: 300000\r\nContent-Encoding: gzip\r\n", 415,
+         "{\"error\":\"a request's body is taken as it is sent, not packed (Content-Encoding)\"}"},
+        {"POST /nothing HTTP/1.1\r\n" + host + "Content-Length: 300000\r\nContent-Encoding: gzip\r\n", 415,
+         "a request&#39;s body is taken as it is sent, not packed (Content-Encoding)"},
+        {"POST /api/solve HTTP/1.1\r\n" + host + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", 400,
+         "{\"error\":\"a body is sent with one Content-Length or as chunks (Transfer-Encoding: chunked), not both or "
+         "other\"}"},
+        {"POST /api/solve HTTP/1.1\r\n" + host + "Transfer-Encoding: gzip\r\n", 400,
+         "{\"error\":\"a body is sent with one Content-Length or as chunks (Transfer-Encoding: chunked), not both or "
+         "other\"}"},
+        {"POST /api/solve HTTP/1.1\r\n" + host, 400, "{\"error\":\"no puzzle in file\"}"},
+        {"PUT /api/puzzles HTTP/1.1\r\n" + host, 405,
+         "{\"error\":\"PUT is not answered for /api/puzzles; use GET, HEAD\"}"},
+    };
+    for (const Case& c : cases) {
+        RawConnection raw(server.port());
+        const auto asked = Clock::now();
+        raw.send(c.head + "\r\n");  // the head alone: the answer may not wait for a body
+        const std::string answer = raw.receive(10);
+        EXPECT_EQ(status_of(answer), c.status) << c.head << answer;
+        EXPECT_NE(answer.find(c.body), std::string::npos) << c.head << answer;
+        EXPECT_LT(seconds_since(asked), 2.0) << c.head;  // not the read time-out
+        if (c.status == 405) {
+            EXPECT_NE(answer.find("Allow: GET, HEAD\r\n"), std::string::npos) << answer;
+        }
+    }
+}
+
+// A thousand ranges asked of one answer (Range: bytes=0-,0-,...) made
+// httplib copy it a thousand times, outside the answers' budget: a 1 MB
+// page of the SQL box took 982 MB. Every answer is now sent whole, once,
+// as a 200 without Content-Range.
+TEST_F(ServeGuard, RangesAskedGetTheWholeAnswerOnce) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::string path = "/api/query?sql=select%20printf(%27%25.*c%27%2C%20100000%2C%20%27x%27)%20as%20v";
+    auto r = server.client().Get(path);
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200);
+    std::string ranges = "bytes=0-";
+    for (int i = 1; i < 1000; ++i) ranges += ",0-";
+    for (const std::string& range : {ranges, std::string("bytes=0-10")}) {
+        RawConnection c(server.port());
+        c.send("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: " + range + "\r\nConnection: close\r\n\r\n");
+        const std::string answer = c.receive(10);
+        EXPECT_EQ(status_of(answer), 200) << answer.substr(0, 300);
+        EXPECT_NE(answer.find("Content-Length: " + std::to_string(r->body.size()) + "\r\n"), std::string::npos)
+            << answer.substr(0, 300);
+        EXPECT_EQ(answer.find("Content-Range"), std::string::npos) << answer.substr(0, 300);
+        EXPECT_EQ(answer.size() - answer.find("\r\n\r\n") - 4, r->body.size());
+    }
+}
+
 // 300 MB sent chunked to a route that takes 1 MiB of text: refused with 413
 // once the limit is passed, the server's memory never holding the rest.
 TEST_F(ServeGuard, AChunkedBodyIsRefusedAsSoonAsItPassesItsLimit) {
