@@ -1,9 +1,11 @@
 // slidedb generate : random puzzles of a family, in its file format (for
 // Unblock, the database-line format).
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -35,18 +37,24 @@ struct GenerateArgs {
     int jobs = 0;
 };
 
+// A whole decimal number, digits only: no sign, blank or trailing text.
+std::optional<int> whole_number(std::string_view text) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || text.front() == '-' || ec != std::errc{} || end != text.data() + text.size())
+        return std::nullopt;
+    return v;
+}
+
 // "WxH" and "MIN..MAX" (or a single number).
 std::pair<int, int> parse_pair(const std::string& text, const std::string& sep, const char* what) {
     const auto at = text.find(sep);
-    try {
-        if (at == std::string::npos && sep == "..") return {std::stoi(text), std::stoi(text)};
-        if (at != std::string::npos) {
-            std::size_t used = 0;
-            const int a = std::stoi(text.substr(0, at), &used);
-            const int b = std::stoi(text.substr(at + sep.size()));
-            if (used == at) return {a, b};
-        }
-    } catch (const std::exception&) {
+    if (at == std::string::npos && sep == "..") {
+        if (const auto n = whole_number(text)) return {*n, *n};
+    } else if (at != std::string::npos) {
+        const auto a = whole_number(std::string_view(text).substr(0, at));
+        const auto b = whole_number(std::string_view(text).substr(at + sep.size()));
+        if (a && b) return {*a, *b};
     }
     throw CLI::ValidationError(what, fmt::format("'{}' is not of the form {}", text,
                                                  sep == "x" ? "WxH" : "MIN..MAX"));

@@ -16,6 +16,7 @@
 #include "pipeline/read_input.h"
 #include "store/database.h"
 #include "store/puzzle_record.h"
+#include "report/escape.h"
 
 namespace slidedb::cli {
 
@@ -66,14 +67,15 @@ std::pair<Puzzle, std::string> puzzle_of(const GraphArgs& a, std::uint64_t max_b
         return {rec->puzzle, name};
     }
     FoundFile file = read_input(a.target);
+    const std::string path = visible_line(file.path);
     for (const FoundError& e : file.errors)
-        std::fputs((e.line > 0 ? fmt::format("{}:{}: {}\n", file.path, e.line, e.message)
-                               : fmt::format("{}: {}\n", file.path, e.message))
+        std::fputs((e.line > 0 ? fmt::format("{}:{}: {}\n", path, e.line, visible_line(e.message))
+                               : fmt::format("{}: {}\n", path, visible_line(e.message)))
                        .c_str(),
                    stderr);
-    if (file.puzzles.empty()) throw Refused{fmt::format("{}: no puzzle to draw", a.target)};
+    if (file.puzzles.empty()) throw Refused{fmt::format("{}: no puzzle to draw", path)};
     const FoundPuzzle& p = file.puzzles.front();
-    return {p.puzzle, fmt::format("{}:{}", file.path, p.line)};
+    return {p.puzzle, fmt::format("{}:{}", path, p.line)};
 }
 
 int run_graph(const GraphArgs& a) {
@@ -101,15 +103,15 @@ int run_graph(const GraphArgs& a) {
             std::ofstream out(a.out, std::ios::binary);
             out << bytes;
             out.close();
-            if (!out) throw Refused{fmt::format("{}: cannot write", a.out)};
+            if (!out) throw Refused{fmt::format("{}: cannot write", visible_line(a.out))};
         }
         std::fputs(fmt::format("{}: {}\n", name, drawing.caption()).c_str(), stderr);
         return 0;
     } catch (const Refused& r) {
-        std::fputs(fmt::format("slidedb: {}\n", r.message).c_str(), stderr);
+        std::fputs(fmt::format("slidedb: {}\n", visible_line(r.message)).c_str(), stderr);
         return r.status;
     } catch (const PuzzleError& e) {
-        std::fputs(fmt::format("slidedb: {}: {}\n", a.target, e.what()).c_str(), stderr);
+        std::fputs(fmt::format("slidedb: {}: {}\n", visible_line(a.target), visible_line(e.what())).c_str(), stderr);
         return 1;
     }
 }

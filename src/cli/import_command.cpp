@@ -12,6 +12,7 @@
 #include "cli/interrupt.h"
 #include "cli/memory_option.h"
 #include "cli/shard_option.h"
+#include "cli/seconds_option.h"
 #include "pipeline/import.h"
 #include "report/escape.h"
 #include "store/database.h"
@@ -64,9 +65,9 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
                                       [&](const FoundFile& file, const std::vector<std::string>& notes) {
         for (const FoundError& e : file.errors) {
             ++failed_inputs;
-            const std::string path = visible(file.path);
-            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, path, e.line, visible(e.message)).c_str()
-                                  : fmt::format("{}{}: {}\n", clear, path, visible(e.message)).c_str(),
+            const std::string path = visible_line(file.path);
+            std::fputs(e.line > 0 ? fmt::format("{}{}:{}: {}\n", clear, path, e.line, visible_line(e.message)).c_str()
+                                  : fmt::format("{}{}: {}\n", clear, path, visible_line(e.message)).c_str(),
                        stderr);
         }
         for (const std::string& n : notes) std::fputs(fmt::format("{}{}\n", clear, visible(n)).c_str(), stderr);
@@ -77,7 +78,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
             ++failed_inputs;
             std::fputs(fmt::format("{}{}:{}: search stopped at the memory limit ({} MiB) after generating {} boards; "
                                    "stored as {}\n",
-                                   clear, visible(file.path), p.line, options.solve.max_memory >> 20,
+                                   clear, visible_line(file.path), p.line, options.solve.max_memory >> 20,
                                    p.result->examined, status_name(p.result->status))
                            .c_str(),
                        stderr);
@@ -122,8 +123,8 @@ void add_import(CLI::App& app, Run& chosen) {
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
             add_max_memory(sub, a.max_memory);
             sub.add_option("--time-limit", a.time_limit,
-                           "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
-                ->check(CLI::NonNegativeNumber);
+                           "Seconds one puzzle's search (breadth-first or informed, its analysis included) may take; 0: none")
+                ->check(seconds_check(true));
             add_cache_dir(sub, a.cache_dir);
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");
             sub.add_flag("-q,--quiet", a.quiet, "No progress and no summary");

@@ -29,6 +29,12 @@ inline void add_max_memory(CLI::App& sub, std::uint64_t& bytes) {
     sub.add_option("--max-memory", bytes,
                    "Memory one search may hold, e.g. 512M or 2G (default: 3/4 of the machine's "
                    "memory shared by the jobs)")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                // Read as unsigned, "-1" would be the largest size: no limit.
+                return text.find('-') == std::string::npos ? "" : "'" + text + "' is not a size";
+            },
+            "SIZE"))
         ->transform(CLI::AsSizeValue(false));
 }
 

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/interrupt.h"
+#include "cli/seconds_option.h"
 #include "report/table.h"
 #include "store/database.h"
 #include "store/query.h"
@@ -65,7 +66,7 @@ void add_query(CLI::App& app, Run& chosen) {
                 ->check(CLI::IsMember({"table", "md", "csv", "json"}));
             sub.add_option("--timeout", a.timeout, "Stop the statement after this many seconds (0: never)")
                 ->capture_default_str()
-                ->check(CLI::NonNegativeNumber);
+                ->check(seconds_check(true));
         },
         run_query);
 }

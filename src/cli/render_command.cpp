@@ -14,6 +14,7 @@
 #include "families/families.h"
 #include "image/encode.h"
 #include "puzzle/board_frame_svg.h"
+#include "report/escape.h"
 
 namespace slidedb::cli {
 
@@ -38,7 +39,8 @@ std::string board_text(const RenderArgs& a, bool& inline_board) {
     std::error_code ec;
     inline_board = !fs::is_regular_file(a.board, ec);
     if (!inline_board) {
-        if (fs::file_size(a.board, ec) > kMaxBoardFileBytes) throw PuzzleError("file too large");
+        if (fs::file_size(a.board, ec) > kMaxBoardFileBytes)
+            throw PuzzleError(fmt::format("{}: file too large", visible_line(a.board)));
         std::ifstream in(a.board, std::ios::binary);
         std::stringstream ss;
         ss << in.rdbuf();
@@ -57,10 +59,13 @@ Puzzle board_argument(const RenderArgs& a) {
         if (auto* p = std::get_if<ReadPuzzle>(&item)) return std::move(p->puzzle);
         const auto& e = std::get<ReadError>(item);
         if (inline_board)
-            throw PuzzleError(fmt::format("no such file, and not an inline board (rows separated by '/'): {}", e.message));
-        throw PuzzleError(fmt::format("{}: {}", e.line, e.message));
+            throw PuzzleError(fmt::format("{}: no such file, and not an inline board (rows separated by '/'): {}",
+                                          visible_line(a.board), e.message));
+        // path:line: message, as every diagnostic names a file's line.
+        throw PuzzleError(fmt::format("{}:{}: {}", visible_line(a.board), e.line, e.message));
     }
-    throw PuzzleError(inline_board ? "no such file, and no board inline" : "no board in the file");
+    throw PuzzleError(fmt::format("{}: {}", visible_line(a.board),
+                                  inline_board ? "no such file, and no board inline" : "no board in the file"));
 }
 
 // The look settings given, each checked against the family's drawer: a
@@ -94,7 +99,7 @@ bool write_file(const std::string& path, const std::string& bytes) {
     std::ofstream out(path, std::ios::binary);
     out << bytes;
     if (out) return true;
-    std::fputs(fmt::format("{}: cannot write\n", path).c_str(), stderr);
+    std::fputs(fmt::format("{}: cannot write\n", visible_line(path)).c_str(), stderr);
     return false;
 }
 
@@ -104,7 +109,7 @@ int run_render(const RenderArgs& a) {
     try {
         puzzle = board_argument(a);
     } catch (const PuzzleError& e) {
-        std::fputs(fmt::format("{}: {}\n", a.board, e.what()).c_str(), stderr);
+        std::fputs(fmt::format("{}\n", visible_line(e.what())).c_str(), stderr);
         return 1;
     }
     const Family& family = family_of(puzzle);
@@ -115,14 +120,14 @@ int run_render(const RenderArgs& a) {
             throw std::invalid_argument(fmt::format("family {} draws no picture; --svg draws its board", family.name()));
         const Image image = drawer->picture(puzzle, options);
         if (!write_file(a.png, encode_png(image))) return 1;
-        std::fputs(fmt::format("{}: {}x{} {} {}x{} px\n", a.png, puzzle.width, puzzle.height,
+        std::fputs(fmt::format("{}: {}x{} {} {}x{} px\n", visible_line(a.png), puzzle.width, puzzle.height,
                                drawer->look_name(options), image.width, image.height)
                        .c_str(),
                    stdout);
     }
     if (!a.svg.empty()) {
         if (!write_file(a.svg, standalone_svg(family.board_svg(puzzle, BoardMarks{}, a.cell)))) return 1;
-        std::fputs(fmt::format("{}: {}x{} SVG, {} units a cell\n", a.svg, puzzle.width, puzzle.height, a.cell).c_str(),
+        std::fputs(fmt::format("{}: {}x{} SVG, {} units a cell\n", visible_line(a.svg), puzzle.width, puzzle.height, a.cell).c_str(),
                    stdout);
     }
     return 0;

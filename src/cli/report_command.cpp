@@ -9,6 +9,7 @@
 #include "cli/command.h"
 #include "cli/id_option.h"
 #include "cli/interrupt.h"
+#include "cli/seconds_option.h"
 #include "families/families.h"
 #include "report/html_page.h"
 #include "report/puzzle_text.h"
@@ -198,7 +199,7 @@ void add_report(CLI::App& app, Run& chosen) {
             sub.add_option("--format", a.format, "table, md, csv, json or html (default: from --out, else table)")
                 ->check(CLI::IsMember({"table", "md", "csv", "json", "html"}));
             sub.add_option("--out", a.out, "Write to this file instead of standard output");
-            sub.add_option("--top", a.top, "Rows in ranked reports")->capture_default_str()->check(CLI::PositiveNumber);
+            sub.add_option("--top", a.top, "Rows in ranked reports")->capture_default_str()->check(CLI::Range(1, 1000000));
             sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
@@ -207,7 +208,7 @@ void add_report(CLI::App& app, Run& chosen) {
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
             sub.add_option("--timeout", a.timeout, "Stop a statement after this many seconds (0: never)")
                 ->capture_default_str()
-                ->check(CLI::NonNegativeNumber);
+                ->check(seconds_check(true));
         },
         run_report);
 }

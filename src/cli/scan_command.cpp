@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "families/families.h"
 #include "image/encode.h"
 #include "image/image.h"
+#include "report/escape.h"
 
 namespace slidedb::cli {
 
@@ -56,15 +58,17 @@ int run_scan(const ScanArgs& a) {
         std::error_code ec;
         fs::create_directories(a.debug_dir, ec);
         if (ec) {
-            std::fputs(fmt::format("slidedb: {}: {}\n", a.debug_dir, ec.message()).c_str(), stderr);
+            std::fputs(fmt::format("slidedb: {}: {}\n", visible_line(a.debug_dir), ec.message()).c_str(), stderr);
             return 2;
         }
     }
     int failed = 0;
     bool first = true;
-    for (const std::string& path : a.images) {
+    std::set<std::string> debug_names;
+    for (const std::string& file : a.images) {
+        const std::string path = visible_line(file);
         std::string bytes, why;
-        if (!read_file(path, kMaxImageFileBytes, bytes, why)) {
+        if (!read_file(file, kMaxImageFileBytes, bytes, why)) {
             std::fputs(fmt::format("{}: {}\n", path, why).c_str(), stderr);
             ++failed;
             continue;
@@ -80,15 +84,19 @@ int run_scan(const ScanArgs& a) {
             std::fputs(fmt::format("{}: {}\n", path, e->message).c_str(), stderr);
             ++failed;
         } else {
-            std::fputs(fmt::format("{}{}: {}", first ? "" : "\n", path, scan.description).c_str(), stdout);
+            // A board file: what slidedb reads back as the boards scanned.
+            std::fputs(fmt::format("{}# {}: {}", first ? "" : "\n", path, scan.description).c_str(), stdout);
             first = false;
         }
         if (scan.debug) {
-            const fs::path out = fs::path(a.debug_dir) / (fs::path(path).stem().string() + ".scan.png");
+            // One picture each, though two pictures share a name (a/shot.png, b/shot.png, shot.jpg).
+            std::string name = fs::path(file).stem().string();
+            for (int n = 2; !debug_names.insert(name).second; ++n) name = fs::path(file).stem().string() + "-" + std::to_string(n);
+            const fs::path out = fs::path(a.debug_dir) / (name + ".scan.png");
             std::ofstream f(out, std::ios::binary);
             f << encode_png(*scan.debug);
             if (!f) {
-                std::fputs(fmt::format("{}: cannot write {}\n", path, out.string()).c_str(), stderr);
+                std::fputs(fmt::format("{}: cannot write {}\n", path, visible_line(out.string())).c_str(), stderr);
                 ++failed;
             }
         }

@@ -12,6 +12,7 @@
 
 #include "cli/command.h"
 #include "cli/memory_option.h"
+#include "cli/seconds_option.h"
 #include "serve/server.h"
 
 namespace slidedb::cli {
@@ -110,18 +111,18 @@ void add_serve(CLI::App& app, Run& chosen) {
             sub.add_option("--sql", a.sql_files, "A report of your own (a .sql file), offered in the menu");
             sub.add_option("--solve-seconds", o.limits.solve_seconds, "Time one search may take")
                 ->capture_default_str()
-                ->check(CLI::PositiveNumber);
+                ->check(seconds_check(false));
             sub.add_option("--max-states", o.limits.solve_states, "Boards one search may keep")->capture_default_str();
             add_max_memory(sub, o.limits.solve_memory);
             o.limits.solve_memory = 0;  // the default follows --jobs
             sub.add_option("--sql-seconds", o.limits.sql_seconds, "Time one statement of the SQL box may take")
                 ->capture_default_str()
-                ->check(CLI::PositiveNumber);
+                ->check(seconds_check(false));
             sub.add_option("--sql-count-seconds", o.limits.sql_count_seconds,
                            "Time a page of the SQL box may spend counting the rows past it, to tell whether its "
                            "download would pass the rows one may hold (not counted through: download offered)")
                 ->capture_default_str()
-                ->check(CLI::NonNegativeNumber);
+                ->check(seconds_check(true));
             sub.add_option("--max-result-mb", a.result_mb,
                            "Largest SQL result page or download, and any one value a statement makes, in MiB")
                 ->capture_default_str()

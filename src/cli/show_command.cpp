@@ -32,6 +32,7 @@ int run_show(const ShowArgs& a) {
     try {
         out = fmt::format("Puzzle {}: {}\n\n", rec->id, family_of(rec->puzzle).summary(rec->puzzle));
         out += "Sources:\n" + format_table(rec->sources, Format::Table) + "\n";
+        if (!rec->result) out += start_text(rec->puzzle) + "\n";
         if (rec->result) {
             out += solution_text(rec->puzzle, *rec->result) + "\n" + statistics_text(rec->puzzle, *rec->result);
             out += fmt::format("Solver:  {}\n\n", rec->solver_version);

@@ -8,9 +8,11 @@
 
 #include "cli/command.h"
 #include "cli/memory_option.h"
+#include "cli/seconds_option.h"
 #include "pipeline/read_input.h"
 #include "report/puzzle_text.h"
 #include "families/families.h"
+#include "report/escape.h"
 
 namespace slidedb::cli {
 
@@ -28,9 +30,10 @@ struct SolveArgs {
 
 int run_solve(const SolveArgs& a) {
     FoundFile file = a.path == "-" ? read_standard_input() : read_input(a.path);
+    const std::string path = visible_line(file.path);
     for (const FoundError& e : file.errors)
-        std::fputs((e.line > 0 ? fmt::format("{}:{}: {}\n", file.path, e.line, e.message)
-                               : fmt::format("{}: {}\n", file.path, e.message))
+        std::fputs((e.line > 0 ? fmt::format("{}:{}: {}\n", path, e.line, visible_line(e.message))
+                               : fmt::format("{}: {}\n", path, visible_line(e.message)))
                        .c_str(),
                    stderr);
     SolveOptions options;
@@ -42,17 +45,25 @@ int run_solve(const SolveArgs& a) {
     // A long preparation (a pattern table) runs on the threads of this arena.
     tbb::task_arena arena(a.jobs > 0 ? a.jobs : tbb::task_arena::automatic);
     bool first = true;
+    bool disagreed = false;
     for (const FoundPuzzle& p : file.puzzles) {
         const SolveResult r = arena.execute([&] { return family_of(p.puzzle).solve(p.puzzle, options); });
+        // A file's claimed figures, checked as import checks them.
+        for (const std::string& s : claim_disagreements(
+                 p.claimed_moves, p.claimed_cluster, r.status == Status::Solved ? r.moves : -1,
+                 r.cluster_complete ? static_cast<std::int64_t>(r.cluster_size) : -1)) {
+            std::fputs(fmt::format("{}:{}: {}\n", path, p.line, s).c_str(), stderr);
+            disagreed = true;
+        }
         std::string out = first ? "" : "\n";
         first = false;
-        if (file.puzzles.size() > 1 || p.line > 1) out += fmt::format("== {}:{}\n", file.path, p.line);
+        if (file.puzzles.size() > 1 || p.line > 1) out += fmt::format("== {}:{}\n", path, p.line);
         out += solution_text(p.puzzle, r) + "\n" + statistics_text(p.puzzle, r);
         if (const std::string levels = a.levels ? levels_text(r, Format::Table) : ""; !levels.empty())
             out += "\n" + levels;
         std::fputs(out.c_str(), stdout);
     }
-    return file.errors.empty() ? 0 : 1;
+    return file.errors.empty() && !disagreed ? 0 : 1;
 }
 
 }  // namespace
@@ -67,8 +78,8 @@ void add_solve(CLI::App& app, Run& chosen) {
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
             add_max_memory(sub, a.max_memory);
             sub.add_option("--time-limit", a.time_limit,
-                           "Seconds an informed search (sliding tiles) may take per puzzle; 0: none")
-                ->check(CLI::NonNegativeNumber);
+                           "Seconds one puzzle's search (breadth-first or informed, its analysis included) may take; 0: none")
+                ->check(seconds_check(true));
             add_cache_dir(sub, a.cache_dir);
             sub.add_option("-j,--jobs", a.jobs, "Threads for a long preparation such as a pattern table (default: all cores)")
                 ->check(CLI::Range(1, 256));

@@ -33,7 +33,10 @@ struct PictureError {
 // One picture read for people (`slidedb scan`).
 struct PictureScan {
     std::variant<PictureRead, PictureError> result;
-    std::string description;    // what was read, for the output: lines ended by '\n'; "" on an error
+    // What was read, for the output: lines ended by '\n', "" on an error.
+    // Behind "# " and a name, the lines read back as the board (a board
+    // file: the first line a sentence, then directives and the board).
+    std::string description;
     std::optional<Image> debug;  // what the reader saw, drawn over the picture, when asked for
 };
 

@@ -110,6 +110,15 @@ std::string visible(std::string_view text) {
     return out;
 }
 
+std::string visible_line(std::string_view text) {
+    std::string out;
+    for (const char ch : visible(text)) {
+        if (ch == '\n') out += "\\n";
+        else out += ch;
+    }
+    return out;
+}
+
 std::string markdown_cell(std::string_view text) {
     std::string out;
     for (char ch : visible(text)) {

@@ -26,6 +26,10 @@ bool is_json_number(std::string_view text);
 // bytes that are not UTF-8 written as \t, \r or \xHH; valid UTF-8 kept.
 std::string visible(std::string_view text);
 
+// The same for text that must stay on one line (a file name in a
+// diagnostic): a newline too becomes \n.
+std::string visible_line(std::string_view text);
+
 // One cell of a Markdown pipe table.
 std::string markdown_cell(std::string_view text);
 

@@ -7,6 +7,22 @@
 
 namespace slidedb {
 
+namespace {
+
+// "1 move", "2 moves".
+std::string counted(std::int64_t n, std::string_view noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+std::string start_text(const Puzzle& puzzle) {
+    std::string out;
+    for (const std::string& row : split_lines(family_of(puzzle).file_text(puzzle)))
+        if (!row.empty()) out += "  " + row + "\n";
+    return out;
+}
+
 std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
     const Family& family = family_of(puzzle);
     std::string out;
@@ -14,7 +30,7 @@ std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
         // The family knows why in words (tiles: parity; a stopped search).
         out += fmt::format("{}: {}.\n\n", r.status == Status::Unsolvable ? "Unsolvable" : "No solution",
                            *reason);
-        return out + family.board_text(puzzle);
+        return out + start_text(puzzle);
     }
     if (r.status != Status::Solved) {
         out += r.status == Status::Unsolvable
@@ -25,9 +41,9 @@ std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
                    : r.cut == Cut::Time
                    ? fmt::format("No solution within the time limit ({:.1f} s).\n\n", r.seconds)
                    : fmt::format("No solution within the limit of {} boards.\n\n", r.max_states);
-        return out + family.board_text(puzzle);
+        return out + start_text(puzzle);
     }
-    out += fmt::format("Solved in {} moves ({} steps).\n\n", r.moves, r.steps);
+    out += fmt::format("Solved in {} ({}).\n\n", counted(r.moves, "move"), counted(r.steps, "step"));
     const std::vector<ReplayStep> steps = family.replay(puzzle, r.solution);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         out += fmt::format("{}{:>3}. {}\n", i ? "\n" : "", i, i ? steps[i].move : "start");
@@ -63,8 +79,8 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
         : r.cut == Cut::Time   ? std::string(" (incomplete: stopped at the time limit)")
                                : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
         r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0) +
-           (r.hardest_moves >= 0 ? fmt::format("Hardest: the cluster's hardest start needs {} moves{}\n",
-                                               r.hardest_moves,
+           (r.hardest_moves >= 0 ? fmt::format("Hardest: the cluster's hardest start needs {}{}\n",
+                                               counted(r.hardest_moves, "move"),
                                                r.hardest_moves > r.moves
                                                    ? fmt::format(" ({} more than this one)", r.hardest_moves - r.moves)
                                                    : std::string())

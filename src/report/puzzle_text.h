@@ -10,6 +10,9 @@
 
 namespace slidedb {
 
+// The puzzle as its family's file gives it (goal and exit included), each
+// line indented: it reads back as the same puzzle.
+std::string start_text(const Puzzle& puzzle);
 // The start and the board after each move, drawn by the puzzle's family.
 std::string solution_text(const Puzzle& puzzle, const SolveResult& r);
 std::string statistics_text(const Puzzle& puzzle, const SolveResult& r);

@@ -63,12 +63,16 @@ void refuse_limit(const SolveResult& r, const Limits& limits) {
                                      boards_done(r)));
 }
 
-// A start whose stored search stopped at a limit: a hint's search from it
-// would only stop the same way, so the stored row answers at once.
+// A start whose stored search stopped at a limit as far out as this
+// server's own search may go: a hint's search from it would only stop the
+// same way, so the stored row answers at once. One stopped sooner (an
+// import's smaller --max-states) leaves the server's search to try.
 void refuse_stored_limit(App& app, const Puzzle& start) {
     auto db = app.pool.take();
     const auto stored = stored_limit(*db, start);
     if (!stored) return;
+    const std::uint64_t reached = stored->result.cluster_size;  // 0: not counted (an informed search)
+    if (reached > 0 && reached < app.options.limits.solve_states) return;
     const std::string_view cut = cut_name(stored->result.cut);
     throw HttpError(503, fmt::format("no hint: the stored search of puzzle {} stopped at its {}{}limit{} without "
                                      "reaching the goal, and a hint needs a search that reaches it",
@@ -186,17 +190,30 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     const Family& family = family_of(read.puzzle);
     const std::string moves = req.get_param_value("moves");
     if (moves.size() > app.options.limits.text_bytes) throw HttpError(413, "too many moves");
-    refuse_stored_limit(app, read.puzzle);
+    // The moves first: an illegal one is refused (400) whatever the search.
+    family.position(read.puzzle, moves);
     Hint h;
-    {
-        WorkSlot slot(app.searches);
-        h = serve::hint(family, read.puzzle, moves, solve_options(app.options.limits));
-    }
-    if (h.status == Status::Limit) {
-        SolveResult r;
-        r.status = h.status;
-        r.cut = h.cut;
-        refuse_limit(r, app.options.limits);
+    try {
+        refuse_stored_limit(app, read.puzzle);
+        {
+            WorkSlot slot(app.searches);
+            h = serve::hint(family, read.puzzle, moves, solve_options(app.options.limits));
+        }
+        if (h.status == Status::Limit) {
+            SolveResult r;
+            r.status = h.status;
+            r.cut = h.cut;
+            refuse_limit(r, app.options.limits);
+        }
+    } catch (const HttpError& e) {
+        if (e.status != 503) throw;
+        // No hint, but the moves are legal: the player makes them all the same.
+        if (e.retry_after > 0) res.set_header("Retry-After", std::to_string(e.retry_after));
+        Json j;
+        j.begin_object().member("error", std::string(e.what()));
+        j.member("moves_played", static_cast<std::uint64_t>(count_moves(moves))).end_object();
+        json_reply(res, j.str(), 503);
+        return;
     }
     Json j;
     j.begin_object().member("moves_played", static_cast<std::uint64_t>(h.moves));

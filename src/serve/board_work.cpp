@@ -70,6 +70,8 @@ std::string joined(std::string_view moves, std::string_view more) {
     return out;
 }
 
+}  // namespace
+
 std::size_t count_moves(std::string_view moves) {
     std::size_t n = 0;
     bool in_move = false;
@@ -81,12 +83,11 @@ std::size_t count_moves(std::string_view moves) {
     return n;
 }
 
-}  // namespace
-
 Hint hint(const Family& family, const Puzzle& start, std::string_view moves, const SolveOptions& options) {
     const Puzzle here = family.position(start, moves);
     SolveOptions o = options;
     o.analyse_cluster = false;  // the distance and one path are all a hint needs
+    o.stop_at_goal = true;
     const SolveResult r = family.solve(here, o);
     Hint h;
     h.status = r.status;

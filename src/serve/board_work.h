@@ -45,4 +45,7 @@ struct Hint {
 };
 Hint hint(const Family& family, const Puzzle& start, std::string_view moves, const SolveOptions& options);
 
+// The moves in a list of them, blank-separated.
+std::size_t count_moves(std::string_view moves);
+
 }  // namespace slidedb::serve

@@ -34,10 +34,11 @@ namespace slidedb {
 // Level per depth expanded; `next` is left at the first board not expanded.
 // Returns what cut the search short (Cut::None when nothing did).
 // With `moves`, records every move as it goes (seen must track indices).
+// With `halt`, the search also ends, with Cut::None, once visit() sets it.
 template <class Rules, class Visit>
 Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std::uint64_t max_states,
                   std::vector<Level>& levels, std::uint32_t& next, Visit&& visit, const Deadline& deadline = {},
-                  ClusterMoves* moves = nullptr) {
+                  ClusterMoves* moves = nullptr, const bool* halt = nullptr) {
     using State = typename Rules::State;
     constexpr std::uint32_t kBatch = Visited<State>::kBatch;
     constexpr std::uint32_t kGroup = 64;  // successors worth one batch
@@ -52,14 +53,15 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
     bool cut = false;
     bool late = false;
     next = 0;
-    for (std::uint32_t depth = 0, before = 0; begin < seen.size() && !cut; ++depth) {
+    const auto halted = [halt] { return halt && *halt; };
+    for (std::uint32_t depth = 0, before = 0; begin < seen.size() && !cut && !halted(); ++depth) {
         const std::uint32_t end = seen.size();
         // Successors of depth d boards lie in depths d-1, d and d+1: the
         // table need only hold boards from depth d-1 on.
         seen.forget_before(before);
         before = begin;
         Level level{depth, end - begin, 0, 0, 0};
-        for (next = begin; next < end && !cut;) {
+        for (next = begin; next < end && !cut && !halted();) {
             // The successors of a few boards go in at once, so that more probes
             // are in flight. A batch takes no more boards once its successors
             // could bring the count to max_states: only its last board can
@@ -100,7 +102,7 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
                     rules.for_each_successor(s, add);
                 }
                 if (moves && moves->whole()) moves->end_board(n);
-            } while (next < end && n < kGroup && seen.size() + n < max_states);
+            } while (next < end && n < kGroup && seen.size() + n < max_states && !halted());
             flush();
             cut = seen.size() >= max_states || seen.over_budget();
             if (!cut && deadline.set() && examined_before + level.examined >= clock_at) {
@@ -111,7 +113,7 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
         examined_before += level.examined;
         levels.push_back(level);
         begin = end;
-        if (!cut && begin < seen.size() && deadline.passed()) cut = late = true;
+        if (!cut && !halted() && begin < seen.size() && deadline.passed()) cut = late = true;
     }
     if (!cut) return Cut::None;
     if (seen.over_budget()) return Cut::Memory;
@@ -142,15 +144,17 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
     seen.insert(&start, 1);
     std::uint32_t goal = kNone;
     std::uint32_t next = 0;  // first board not yet expanded
+    bool reached = false;    // a goal, when the search ends there
     Cut why = expand_levels(
         rules, seen, max_states, r.levels, next,
         [&](std::uint32_t i, State s, Level& level) {
             if (rules.is_goal(s)) {
                 ++level.goals;
                 if (goal == kNone) goal = i;
+                reached = options.stop_at_goal;
             }
         },
-        deadline, moves);
+        deadline, moves, &reached);
     if (why == Cut::None && seen.over_budget()) why = Cut::Memory;
     const bool cut = why != Cut::None;
     for (const Level& level : r.levels) {
@@ -166,6 +170,8 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
             if (rules.is_goal(seen.board(i))) goal = i;
         r.cluster_complete = false;
         r.cut = why;
+    } else if (reached && next < seen.size()) {
+        r.cluster_complete = false;  // ended at the goal, boards left unexpanded
     }
 
     r.cluster_size = seen.size();

@@ -41,6 +41,10 @@ struct SolveOptions {
     // family's analysis of why not (unsolvable ones). Off, the search alone
     // is measured.
     bool analyse_cluster = true;
+    // A hint's search: breadth-first searches end as they reach the first
+    // goal board, and nothing else is measured (no second metric); the
+    // cluster's figures are then of the boards reached.
+    bool stop_at_goal = false;
     // Seconds a search (breadth-first or IDA*, the cluster's analysis
     // included) may take before it stops with status limit; 0: no limit.
     double max_seconds = 0;
@@ -105,5 +109,12 @@ struct SolveResult {
         return std::nullopt;
     }
 };
+
+// What a file's claimed figures say against the search's, a sentence each
+// ("claims 51 moves, the search found 49"): `moves` -1 when there is no
+// solution, `cluster` -1 when the cluster was not searched whole.
+std::vector<std::string> claim_disagreements(std::optional<int> claimed_moves,
+                                             std::optional<std::uint64_t> claimed_cluster, int moves,
+                                             std::int64_t cluster);
 
 }  // namespace slidedb

@@ -230,15 +230,9 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
 
     // Claims are checked against what is stored, new or not.
     const std::string where = p.line > 0 ? fmt::format("{}:{}", file.path, p.line) : file.path;
-    if (p.claimed_moves && moves != *p.claimed_moves) {
-        notes.push_back(fmt::format("{}: claims {} moves, the search found {}", where, *p.claimed_moves,
-                                    moves >= 0 ? std::to_string(moves) : std::string("no solution")));
-        ++totals_.claim_mismatches;
-    } else if (p.claimed_cluster && cluster >= 0 && static_cast<std::uint64_t>(cluster) != *p.claimed_cluster) {
-        notes.push_back(fmt::format("{}: claims a cluster of {} boards, the search found {}", where,
-                                    *p.claimed_cluster, cluster));
-        ++totals_.claim_mismatches;
-    }
+    const std::vector<std::string> said = claim_disagreements(p.claimed_moves, p.claimed_cluster, moves, cluster);
+    for (const std::string& s : said) notes.push_back(fmt::format("{}: {}", where, s));
+    if (!said.empty()) ++totals_.claim_mismatches;
 }
 
 void ImportWriter::write_solution(std::int64_t puzzle_id, const SolveResult& r, bool is_new) {

@@ -120,8 +120,75 @@ TEST(Solve, PrintsNumberedBoardsFromStdin) {
     TempDir dir;
     const Outcome r = slidedb(dir, "solve - --no-levels", "......\n......\nAA....\n......\n......\n......\n");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("Solved in 1 moves (4 steps)."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Solved in 1 move (4 steps)."), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("  1. AR4\n   ......\n   ......\n   ....AA>\n"), std::string::npos) << r.out;
+}
+
+// The figures a file claims are checked as import checks them, both of
+// them, and make the exit status 1 (before, solve ignored claims).
+TEST(Solve, ChecksWhatAFileClaims) {
+    TempDir dir;
+    write_file(dir / "claim.txt", "49 BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM 24132\n50 BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM 1\n");
+    const Outcome r = slidedb(dir, "solve claim.txt --no-levels");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "claim.txt:2: claims 50 moves, the search found 49\n"
+                     "claim.txt:2: claims a cluster of 1 boards, the search found 24132\n");
+    const Outcome imported = slidedb(dir, "import claim.txt --db t.db");
+    EXPECT_NE(imported.err.find("claim.txt:2: claims 50 moves, the search found 49\n"
+                                "claim.txt:2: claims a cluster of 1 boards, the search found 24132\n"),
+              std::string::npos)
+        << imported.err;
+    EXPECT_NE(imported.err.find("; 1 claim mismatches;"), std::string::npos) << imported.err;
+}
+
+// A file name with a terminal escape or a newline reaches the terminal as
+// visible escapes on one line, from every command that names files.
+TEST(Solve, FileNamesReachTheTerminalEscaped) {
+    TempDir dir;
+    const std::string name = "esc\x1b[31mred\nline.txt";
+    write_file(dir / name, "xx\n");
+    const std::string said = "esc\\x1b[31mred\\nline.txt";
+    for (const std::string command : {"solve esc*", "graph esc*", "render esc* --png x.png"}) {
+        const Outcome r = slidedb(dir, command);  // the shell's glob: the name whole
+        EXPECT_EQ(r.status, 1) << command << r.err;
+        EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << command << r.err;
+        EXPECT_EQ(r.err.rfind(said + ":1: board is 2x1; sizes from 4x4 to 8x8 are supported\n", 0), 0u)
+            << command << r.err;
+    }
+}
+
+// A puzzle that is not solved prints its start as its family's file gives
+// it, goal and exit included: it reads back as the same puzzle.
+TEST(Solve, AnUnsolvedPuzzlePrintsAStartThatReadsBack) {
+    TempDir dir;
+    write_file(dir / "u.txt", "start\nAA#.\n##..\n....\ngoal\n..#.\n##..\n.AA.\n");
+    const Outcome r = slidedb(dir, "solve u.txt --no-levels");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("Unsolvable: none of the 1 reachable boards has the goal's pieces home.\n\n"
+                          "  start\n  AA#\n  ####\n  #..#\n  goal\n  ..#\n  ####\n  #AA#\n\n", 0),
+              0u)
+        << r.out;
+    const std::size_t start = r.out.find("  start");
+    const std::string printed = r.out.substr(start, r.out.find("\n\n", start) - start + 1);
+    const Outcome again = slidedb(dir, "solve - --no-levels", printed);
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(again.out.rfind("Unsolvable: none of the 1 reachable boards", 0), 0u) << again.out;
+    write_file(dir / "printed.txt", printed);
+    ASSERT_EQ(slidedb(dir, "import u.txt printed.txt --db k.db -q").status, 0);
+    SQLite::Database db((dir / "k.db").string());
+    EXPECT_EQ(dump(db, "SELECT COUNT(*), COUNT(DISTINCT puzzle_id) FROM sources"), "2|1\n");
+}
+
+// An enumerated puzzle never searched shows its board all the same.
+TEST(Show, AnEnumeratedPuzzleNotSearchedShowsItsBoard) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --db e.db -q").status, 0);
+    const Outcome r = slidedb(dir, "show 1 --db e.db");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\n\n  ...B\n  AA.B\n  ..CC\n  .DDD\n\nNot searched: its figures below are the "
+                         "enumeration's.\n"),
+              std::string::npos)
+        << r.out;
 }
 
 // An endless stream on stdin is refused at the size a file may have
@@ -133,6 +200,27 @@ TEST(Solve, RefusesAnEndlessStdinAtTheSizeOfAFile) {
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, "<stdin>: input is over 67108864 bytes; inputs over 67108864 bytes are not read\n");
+}
+
+// Values that would read as no limit, or as something else than typed,
+// are refused by name, in words.
+TEST(Cli, NumbersAreReadStrictly) {
+    TempDir dir;
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"solve x.txt --time-limit -1", "--time-limit: '-1' is not a number of seconds from 0 to 31622400\n"},
+        {"solve x.txt --time-limit nan", "--time-limit: 'nan' is not a number of seconds from 0 to 31622400\n"},
+        {"import x.txt --time-limit inf", "--time-limit: 'inf' is not a number of seconds from 0 to 31622400\n"},
+        {"solve x.txt --max-memory -1", "--max-memory: '-1' is not a size\n"},
+        {"report hardest --top 0", "--top: Value 0 not in range 1 to 1000000\n"},
+        {"serve --solve-seconds 0", "--solve-seconds: '0' is not a number of seconds above 0, up to 31622400\n"},
+        {"generate --size 6x6x6", "slidedb: --size: '6x6x6' is not of the form WxH\n"},
+        {"generate --moves 5..9x", "slidedb: --moves: '5..9x' is not of the form MIN..MAX\n"},
+    };
+    for (const auto& [args, said] : cases) {
+        const Outcome r = slidedb(dir, args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_EQ(r.err.substr(0, r.err.find('\n') + 1), said) << args << r.err;
+    }
 }
 
 TEST(Cli, UsageErrorsExitTwo) {

@@ -11,11 +11,29 @@ TEST(ScanCommand, ReadsBackWhatRenderDrew) {
     ASSERT_EQ(drawn.status, 0) << drawn.err;
     const Outcome r = slidedb(dir, "scan board.png --debug seen");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("board.png: 7x7, exit left of row 3"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("..B.CDD\nx.B.C..\n..AAE..\nFFGxE.H\nx.G.xxH\nII.JJ..\nKK..LL.\n"), std::string::npos)
+    EXPECT_EQ(r.out.rfind("# board.png: 7x7, exit left of row 3", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("\n# exit: left\n..B.CDD\nx.B.C..\n..AAE..\nFFGxE.H\nx.G.xxH\nII.JJ..\nKK..LL.\n"),
+              std::string::npos)
         << r.out;
     // The debug picture is a PNG a person can look at.
     EXPECT_EQ(slurp(dir / "seen/board.scan.png").substr(0, 8), "\x89PNG\r\n\x1a\n");
+    // What scan prints is a board file: it reads back as the board drawn,
+    // left exit and all, after a right-exit board scanned before it. Two
+    // pictures of one name each keep their own debug picture.
+    fs::create_directories(dir / "sub");
+    const Outcome right = slidedb(dir, "render '....../....../.AA.../....../....../......' --png sub/board.png");
+    ASSERT_EQ(right.status, 0) << right.err;
+    const Outcome both = slidedb(dir, "scan sub/board.png board.png --debug seen2");
+    ASSERT_EQ(both.status, 0) << both.err;
+    write_file(dir / "scanned.txt", both.out);
+    const Outcome read = slidedb(dir, "import scanned.txt board.png --db back.db");
+    ASSERT_EQ(read.status, 0) << read.err;
+    SQLite::Database db((dir / "back.db").string());
+    EXPECT_EQ(dump(db, "SELECT COUNT(DISTINCT puzzle_id), COUNT(*) FROM sources"), "2|3\n");
+    EXPECT_EQ(dump(db, "SELECT exit_side, COUNT(*) FROM sources JOIN puzzles p ON p.id = puzzle_id GROUP BY 1"),
+              "left|2\nright|1\n");
+    EXPECT_EQ(slurp(dir / "seen2/board.scan.png").substr(0, 4), "\x89PNG");
+    EXPECT_EQ(slurp(dir / "seen2/board-2.scan.png").substr(0, 4), "\x89PNG");
 }
 
 TEST(ScanCommand, NamesEachPictureItCannotRead) {

@@ -341,6 +341,30 @@ TEST_F(Serve, ASolvePastItsTimeIsRefusedWith503) {
     EXPECT_EQ(timed.stop(), 0);
 }
 
+// A hint's search ends at the goal: one move away on a floor of billions
+// of boards, it is found at once. Before, the hint searched the whole
+// cluster, then again by steps, each until the clock stopped it (2 x 30 s
+// here), and gave the same move.
+TEST_F(Serve, AHintsSearchEndsAtTheGoal) {
+    Serving slow(*dir_, "--db t.db --solve-seconds 30 --max-states 1000000000 --read-only");
+    ASSERT_GT(slow.port(), 0);
+    auto c = slow.client();
+    std::string near = wide_blocks();
+    near.replace(near.find("ABBC"), 4, ".BBC");
+    near.replace(near.find("start\n") + 6 + 15 * 17, 16, "........#.....A.");
+    const auto asked = std::chrono::steady_clock::now();
+    auto r = c.Post("/api/hint", near, "text/plain");
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(r->body, "{\"moves_played\":0,\"solvable\":true,\"distance\":1,\"solved\":false,\"move\":\"AR1\"}");
+    EXPECT_LT(took, 20.0);  // a bound against a search that goes on past the goal, not a timing
+    r = c.Post("/api/hint?moves=AR1", near, "text/plain");
+    EXPECT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(r->body, "{\"moves_played\":1,\"solvable\":true,\"distance\":0,\"solved\":true,\"move\":\"\"}");
+    EXPECT_EQ(slow.stop(), 0);
+}
+
 TEST_F(Serve, RunsOneReadOnlyStatement) {
     auto c = server_->client();
     auto r = c.Get("/api/query?sql=SELECT%20family%2C%20COUNT(*)%20AS%20n%20FROM%20puzzles%20GROUP%20BY%20family%20ORDER%20BY%20family");
@@ -735,13 +759,16 @@ TEST_F(Serve, ALimitMessageGivesATrueFigure) {
     // A hint's search counts nothing it could tell: no figure at all.
     r = c.Post("/api/hint", "8 6 7\n2 5 4\n3 0 1\n", "text/plain");
     EXPECT_EQ(r->status, 503);
-    EXPECT_EQ(r->body, "{\"error\":\"the search stopped at its limit of 100 boards without reaching the goal\"}");
+    EXPECT_EQ(r->body, "{\"error\":\"the search stopped at its limit of 100 boards without reaching the goal\","
+                       "\"moves_played\":0}");
     EXPECT_EQ(tight.stop(), 0);
 }
 
-// A puzzle stored with status limit: its reason as stored, and a hint on it
-// answered at once from the row (the server's own limits would let a search
-// finish: the answer is the row's, not a search's).
+// A puzzle stored with status limit: its reason as stored. A hint on it is
+// answered at once from the row when the row went as far as the server's
+// own search may (--max-states here as at the import), and its moves are
+// still judged: a legal one is counted, an illegal one refused. A row that
+// stopped sooner leaves the server's search to give the hint.
 TEST_F(Serve, AStoredLimitIsGivenAndAnswersHintsAtOnce) {
     TempDir own;
     write_file(own / "fg.txt", kFg);
@@ -751,7 +778,7 @@ TEST_F(Serve, AStoredLimitIsGivenAndAnswersHintsAtOnce) {
         SQLite::Database db((own / "l.db").string());
         ASSERT_EQ(dump(db, "SELECT puzzle_id, status, limit_reason, cluster_size FROM solutions"), "1|limit|states|101\n");
     }
-    Serving s(own, "--db l.db --read-only");
+    Serving s(own, "--db l.db --read-only --max-states 100");
     ASSERT_GT(s.port(), 0);
     auto c = s.client();
     auto r = c.Get("/api/puzzles/1");
@@ -759,18 +786,27 @@ TEST_F(Serve, AStoredLimitIsGivenAndAnswersHintsAtOnce) {
     EXPECT_NE(r->body.find("\"status\":\"limit\""), std::string::npos) << r->body;
     EXPECT_NE(r->body.find("\"limit_reason\":\"states\""), std::string::npos) << r->body;
     const std::string said =
-        "{\"error\":\"no hint: the stored search of puzzle 1 stopped at its states limit after 101 boards without "
-        "reaching the goal, and a hint needs a search that reaches it\"}";
+        "no hint: the stored search of puzzle 1 stopped at its states limit after 101 boards without "
+        "reaching the goal, and a hint needs a search that reaches it";
     r = c.Post("/api/hint", kFg, "text/plain");
     EXPECT_EQ(r->status, 503);
-    EXPECT_EQ(r->body, said);
-    r = c.Post("/api/hint?moves=AR1", kFg, "text/plain");
+    EXPECT_EQ(r->body, "{\"error\":\"" + said + "\",\"moves_played\":0}");
+    r = c.Post("/api/hint?moves=AL1", kFg, "text/plain");
     EXPECT_EQ(r->status, 503);
-    EXPECT_EQ(r->body, said);
-    // The same board solved by the server's own search: 49 moves.
-    r = c.Post("/api/solve", kFg, "text/plain");
+    EXPECT_EQ(r->body, "{\"error\":\"" + said + "\",\"moves_played\":1}");
+    r = c.Post("/api/hint?moves=AR1", kFg, "text/plain");  // before, 503: the move was never looked at
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(r->body, "{\"error\":\"move AR1 is blocked at row 3 col 5\"}");
+    // The same board under the server's own limits, as an import stopped sooner: 49 moves.
+    Serving wide(own, "--db l.db --read-only");
+    ASSERT_GT(wide.port(), 0);
+    r = wide.client().Post("/api/hint", kFg, "text/plain");
+    EXPECT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find("\"distance\":49"), std::string::npos) << r->body;
+    r = wide.client().Post("/api/solve", kFg, "text/plain");
     EXPECT_EQ(r->status, 200);
     EXPECT_NE(r->body.find("\"moves\":49"), std::string::npos);
+    EXPECT_EQ(wide.stop(), 0);
     EXPECT_EQ(s.stop(), 0);
     {
         SQLite::Database db((own / "l.db").string(), SQLite::OPEN_READWRITE);
@@ -779,7 +815,7 @@ TEST_F(Serve, AStoredLimitIsGivenAndAnswersHintsAtOnce) {
     // `show` names the limit the row names.
     const Outcome shown = slidedb(own, "show 1 --db l.db");
     EXPECT_NE(shown.out.find("No solution within the time limit ("), std::string::npos) << shown.out;
-    Serving again(own, "--db l.db --read-only");
+    Serving again(own, "--db l.db --read-only --max-states 100");
     ASSERT_GT(again.port(), 0);
     r = again.client().Get("/api/puzzles/1");
     EXPECT_NE(r->body.find("\"limit_reason\":\"time\""), std::string::npos) << r->body;

@@ -51,12 +51,16 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
     // length is the steps figure (the move solution's own steps may be
     // more). Should the limit cut it before a goal, the move solution's
     // steps stand, as the cluster is marked incomplete anyway.
-    const Rules<State, Words, Metric::Steps> steps(g, layout);
-    std::vector<Move> step_path;
-    const SolveResult by_steps = bfs(steps, options, seen, step_path, deadline);
-    if (by_steps.status == Status::Solved) r.steps = by_steps.moves;
-    out.step_levels = by_steps.levels;
-    r.peak_bytes = std::max(peak, by_steps.peak_bytes);
+    // A hint's search measures nothing more.
+    r.peak_bytes = peak;
+    if (!options.stop_at_goal) {
+        const Rules<State, Words, Metric::Steps> steps(g, layout);
+        std::vector<Move> step_path;
+        const SolveResult by_steps = bfs(steps, options, seen, step_path, deadline);
+        if (by_steps.status == Status::Solved) r.steps = by_steps.moves;
+        out.step_levels = by_steps.levels;
+        r.peak_bytes = std::max(peak, by_steps.peak_bytes);
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return out;
 }

@@ -107,13 +107,22 @@
         m = list.pop() + step.slice(1);
       list.push(m);
       return ask(list).then(function (r) {
-        if (r.status !== 200) {
+        // A 503 that counts every move played: legal, but no hint (a
+        // search past the server's limits, or every search slot busy).
+        var unhinted = r.status === 503 && r.json && r.json.moves_played === list.length;
+        if (r.status !== 200 && !unhinted) {
           if (quiet && r.status === 400) return false;
           text(msg, r.json.error || 'not a legal move', 'error');
           return quiet ? null : false;
         }
         moves = list;
         slide(step, 1);
+        if (unhinted) {
+          last = null;
+          show();
+          text(msg, r.json.error, 'error');
+          return true;
+        }
         last = r.json;
         show();
         if (last.solved) {

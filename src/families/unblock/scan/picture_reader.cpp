@@ -22,7 +22,7 @@ std::string describe(const ScanResult& r) {
                        b.width, b.height, side_name(b.exit), b.exit_row() + 1,
                        r.exit_seen ? "" : " (assumed: no frame in the picture)", r.box.cell_px, r.box.x, r.box.y,
                        r.box.w, r.box.h, r.image_width, r.image_height, r.confidence) +
-           b.grid() + "\n";
+           fmt::format("# exit: {}\n", side_name(b.exit)) + b.grid() + "\n";
 }
 
 class UnblockPictureReader final : public PictureReader {
