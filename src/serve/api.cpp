@@ -19,6 +19,7 @@
 #include "serve/puzzle_list.h"
 #include "serve/save.h"
 #include "serve/sql_box.h"
+#include "serve/url.h"
 #include "store/puzzle_record.h"
 #include "store/query.h"
 #include "store/standing.h"
@@ -32,11 +33,13 @@ std::multimap<std::string, std::string> params_of(const httplib::Request& req) {
 }
 
 // The first puzzle of a request's board text; 400 with the readers' words.
-ReadPuzzle board_of(const App& app, const httplib::Request& req) {
-    BoardRead read = read_board(text_body(app, req));
+ReadPuzzle board_in(const std::string& text) {
+    BoardRead read = read_board(text);
     if (!read.puzzle) throw HttpError(400, error_lines(read.errors));
     return std::move(*read.puzzle);
 }
+
+ReadPuzzle board_of(const App& app, const httplib::Request& req) { return board_in(text_body(app, req)); }
 
 // How far a search went: the boards it reached when it stopped inside its
 // cluster, else the boards it examined (an informed search, its cluster
@@ -186,9 +189,14 @@ void solve(App& app, const httplib::Request& req, httplib::Response& res) {
 }
 
 void hint(App& app, const httplib::Request& req, httplib::Response& res) {
-    const ReadPuzzle read = board_of(app, req);
+    // The board as the body, the moves in the URL; or both in the body as a
+    // form (board=...&moves=...), as the player sends them: its list of
+    // moves outgrows a URL (8 KiB, about 1,300 moves).
+    const bool form = req.get_header_value("Content-Type").starts_with("application/x-www-form-urlencoded");
+    const std::string& body = text_body(app, req);
+    const ReadPuzzle read = board_in(form ? form_field(body, "board") : body);
     const Family& family = family_of(read.puzzle);
-    const std::string moves = req.get_param_value("moves");
+    const std::string moves = form ? form_field(body, "moves") : req.get_param_value("moves");
     if (moves.size() > app.options.limits.text_bytes) throw HttpError(413, "too many moves");
     // The moves first: an illegal one is refused (400) whatever the search.
     family.position(read.puzzle, moves);

@@ -60,22 +60,6 @@ std::optional<long long> json_number(const std::string& body, const std::string&
     return std::stoll(body.substr(at + mark.size()));
 }
 
-std::string url_encoded(const std::string& s) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.') {
-            out += ch;
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
 std::vector<std::string> words(const std::string& s) {
     std::istringstream in(s);
     std::vector<std::string> out;

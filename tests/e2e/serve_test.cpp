@@ -229,6 +229,29 @@ TEST_F(Serve, HintsInEveryFamily) {
     EXPECT_NE(r->body.find("\"distance\":81"), std::string::npos) << r->body;
 }
 
+// The player sends the board and its moves as a form in the body: a list
+// of moves in the URL was cut by its 8 KiB limit (414 past about 1,300
+// moves, after which every move was refused).
+TEST_F(Serve, AHintTakesTheBoardAndMovesAsAForm) {
+    auto c = server_->client();
+    std::string moves;
+    for (int i = 0; i < 1000; ++i) moves += "7R 7L ";
+    moves += "7R";  // 2,001 moves: one move from the goal
+    const std::string board = "1 2 3\n4 5 6\n0 7 8\n";
+    auto r = c.Post("/api/hint?moves=" + url_encoded(moves), board, "text/plain");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 414);
+    const std::string form = "board=" + url_encoded(board) + "&moves=" + url_encoded(moves);
+    r = c.Post("/api/hint", form, "application/x-www-form-urlencoded");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(r->body, "{\"moves_played\":2001,\"solvable\":true,\"distance\":1,\"solved\":false,\"move\":\"8R\"}");
+    r = c.Post("/api/hint", "board=" + url_encoded(board) + "&moves=7R+8R", "application/x-www-form-urlencoded");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find("\"solved\":true"), std::string::npos) << r->body;
+    r = c.Post("/api/hint", "board=" + url_encoded(board) + "&moves=7L", "application/x-www-form-urlencoded");
+    EXPECT_EQ(r->status, 400) << r->body;
+}
+
 TEST_F(Serve, ReadsAScreenshotAndRefusesATruncatedOne) {
     auto c = server_->client();
     const std::string png = slurp(test_data("screenshots/ub_Puzzle-I-4.png"));

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -218,6 +219,23 @@ inline std::string wide_blocks() {
         goal += g + "\n";
     }
     return start + goal;
+}
+
+// Percent-encoded for a URL or a form.
+inline std::string url_encoded(const std::string& s) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.') {
+            out += ch;
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
 }
 
 // The status of an HTTP answer's first line, or 0.

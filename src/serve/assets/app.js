@@ -87,7 +87,9 @@
     function ask(list) {
       busy = true;
       root.dataset.state = 'busy';
-      return post('/api/hint?moves=' + encodeURIComponent(list.join(' ')), board).then(function (r) {
+      // A form in the body: the list outgrows a URL after about 1,300 moves.
+      var form = 'board=' + encodeURIComponent(board) + '&moves=' + encodeURIComponent(list.join(' '));
+      return post('/api/hint', form, 'application/x-www-form-urlencoded').then(function (r) {
         busy = false;
         root.dataset.state = 'ready';
         return r;
