@@ -17,6 +17,7 @@
 
 #include "puzzle/html.h"
 #include "puzzle/puzzle.h"
+#include "report/escape.h"
 #include "serve/app.h"
 #include "serve/board_work.h"
 #include "serve/connection_threads.h"
@@ -341,6 +342,17 @@ static int body_refusal(const httplib::Request& req, const Router& router, std::
     return 405;
 }
 
+// A NUL byte in a URL's parameter (%00) would cut every message that
+// quotes it where it stands ("move 'GL1"): refused, named.
+static int parameter_refusal(const httplib::Request& req, std::string& why) {
+    for (const auto& [name, value] : req.params)
+        if (name.find('\0') != std::string::npos || value.find('\0') != std::string::npos) {
+            why = fmt::format("the parameter '{}' holds a NUL byte (%00)", visible_line(name.substr(0, 40)));
+            return 400;
+        }
+    return 0;
+}
+
 // Connections answered at once; a thread each, most of them idle or slow.
 constexpr int kConnections = 512;
 // Connections waiting to be accepted (httplib's own backlog is 5).
@@ -381,6 +393,7 @@ Server::Server(Options options) {
         int status = impl.origin ? impl.origin->refuse(req, why) : 0;
         if (status == 0) status = length_refusal(req, impl.app.options.limits, why);
         if (status == 0) status = body_refusal(req, impl.router, why, allow);
+        if (status == 0) status = parameter_refusal(req, why);
         if (status == 0) return httplib::Server::HandlerResponse::Unhandled;
         error_reply(req, res, status, why);
         if (!allow.empty()) res.set_header("Allow", allow);

@@ -8,6 +8,7 @@
 #include "families/families.h"
 #include "serve/puzzle_list.h"
 #include "store/embedded_sql.h"
+#include "store/puzzle_record.h"
 #include "store/query.h"
 
 namespace slidedb::serve {
@@ -165,16 +166,28 @@ std::vector<std::string> report_names(const App& app) {
 Report run_report(const App& app, SQLite::Database& db, const std::string& name,
                   const std::multimap<std::string, std::string>& url) {
     std::string sql;
+    const std::string* user_sql = nullptr;  // a report of the user's own, under any name
     for (const SqlFile& f : report_files())
         if (f.name == name) sql = std::string(f.text);
     for (const auto& [n, text] : app.options.user_reports)
-        if (n == name) sql = text;
+        if (n == name) {
+            sql = text;
+            user_sql = &text;
+        }
     if (sql.empty()) throw HttpError(404, fmt::format("no report '{}'", name));
     // The parameters the reports take, as `slidedb report` passes them.
     Params params{{"top", "20"}, {"by", "moves"}};
     for (const auto& [k, v] : url) {
         if (v.empty() && k == "family") continue;  // a form's "any family"
         params[k] = checked_param(k, v);
+    }
+    // The puzzle report of no puzzle would be empty sections: said instead,
+    // as the puzzle's page says it.
+    if (name == "puzzle" && user_sql == nullptr) {
+        const auto id = params.find("id");
+        if (id == params.end()) throw BadRequest("the puzzle report needs id=ID");
+        if (!puzzle_exists(db, std::stoll(id->second)))
+            throw HttpError(404, fmt::format("no puzzle with id {}", id->second));
     }
     Report r{name, {}};
     timed(app.options.limits, [&] {

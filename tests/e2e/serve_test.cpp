@@ -252,6 +252,27 @@ TEST_F(Serve, AHintTakesTheBoardAndMovesAsAForm) {
     EXPECT_EQ(r->status, 400) << r->body;
 }
 
+// The puzzle report of no puzzle is said, as the puzzle's page says it,
+// not answered with empty sections; a NUL byte in a parameter is refused
+// by name rather than cutting the message that quotes it.
+TEST_F(Serve, AReportOfNoPuzzleAndANulByteAreRefused) {
+    auto c = server_->client();
+    auto r = c.Get("/api/reports/puzzle");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(r->body, "{\"error\":\"the puzzle report needs id=ID\"}");
+    r = c.Get("/api/reports/puzzle?id=99999");
+    EXPECT_EQ(r->status, 404);
+    EXPECT_EQ(r->body, "{\"error\":\"no puzzle with id 99999\"}");
+    r = c.Get("/api/reports/puzzle?id=1");
+    EXPECT_EQ(r->status, 200);
+    r = c.Post("/api/hint?moves=GL1%00", kFg, "text/plain");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(r->body, "{\"error\":\"the parameter 'moves' holds a NUL byte (%00)\"}");
+    r = c.Get("/api/puzzles?after=%00");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(r->body, "{\"error\":\"the parameter 'after' holds a NUL byte (%00)\"}");
+}
+
 TEST_F(Serve, ReadsAScreenshotAndRefusesATruncatedOne) {
     auto c = server_->client();
     const std::string png = slurp(test_data("screenshots/ub_Puzzle-I-4.png"));

@@ -121,6 +121,15 @@ TEST(BlocksFamily, RefusesWhatDoesNotFit) {
     const Family& f = family_of(p);
     EXPECT_THROW(f.replay(p, "JL1 JL1 JL1"), PuzzleError);  // into I
     EXPECT_THROW(f.replay(p, "ZL1"), PuzzleError);
+    // A path back to where the piece stood is no move (the player counted
+    // it as one); there and back in two moves is two.
+    try {
+        f.position(p, "JL1 JR1L1");
+        ADD_FAILURE() << "JR1L1 was taken as a move";
+    } catch (const PuzzleError& e) {
+        EXPECT_STREQ(e.what(), "move 'JR1L1' leaves J where it was");
+    }
+    EXPECT_EQ(f.position(p, "JL1 JR1").key, p.key);
     Puzzle damaged = p;
     damaged.board = "start\nBAAC\nBA?C\ngoal\n....\n.AA.";
     EXPECT_EQ(f.validate(damaged), "line 3: unknown character '?' at column 3");

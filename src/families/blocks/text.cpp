@@ -122,6 +122,9 @@ Board play(const Board& board, std::string_view move) {
         }
         k = end;
     }
+    // A path back to where the piece stood changes no board: no move.
+    if (cells == board.pieces[static_cast<std::size_t>(piece)].cells)
+        throw MoveError(fmt::format("move '{}' leaves {} where it was", move, move.front()));
     return b;
 }
 
