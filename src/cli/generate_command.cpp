@@ -175,8 +175,19 @@ int run_generate(GenerateArgs a) {
     }
 
     if (!a.hardest && a.count == 0) throw CLI::ValidationError("--count", "how many puzzles? (--count N)");
-    const bool folder = plan->one_a_file() && a.count > 1 && !a.hardest;
-    if (folder && !a.out.empty()) std::filesystem::create_directories(a.out);
+    // A folder given for one puzzle of a family that writes a file each
+    // takes it as 0001.txt, as it would take more.
+    std::error_code ec;
+    const bool folder = plan->one_a_file() && !a.hardest &&
+                        (a.count > 1 || (!a.out.empty() && std::filesystem::is_directory(a.out, ec)));
+    if (folder && !a.out.empty()) {
+        if (std::filesystem::exists(a.out, ec) && !std::filesystem::is_directory(a.out, ec))
+            throw std::runtime_error(fmt::format("{}: a file, not a folder: {} puzzles of the family '{}' go to a "
+                                                 "folder, a file each",
+                                                 a.out, a.count, a.family));
+        std::filesystem::create_directories(a.out, ec);
+        if (ec) throw std::runtime_error(fmt::format("{}: cannot make the folder: {}", a.out, ec.message()));
+    }
     std::FILE* out = a.out.empty() || folder ? stdout : std::fopen(a.out.c_str(), "w");
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
     struct Closer {
@@ -206,7 +217,7 @@ int run_generate(GenerateArgs a) {
                     f.solvable ? " --solvable" : "") +
         plan->file_header();
     const int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::thread::hardware_concurrency());
-    if (plan->one_a_file() && a.count > 1) {
+    if (folder) {
         // One puzzle a file: -o names a folder, the files are numbered.
         if (a.out.empty())
             throw CLI::ValidationError("--out", fmt::format("a file of the family '{}' holds one puzzle, so {} puzzles "

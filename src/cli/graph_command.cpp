@@ -44,6 +44,10 @@ std::string format_of(const GraphArgs& a) {
         std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
         if (ext == "dot" || ext == "gv") return "dot";
         if (ext == "png" || ext == "svg") return ext;
+        // Any other ending would get a picture of another kind under its name.
+        throw Refused{fmt::format("{}: its ending names no format this draws (.svg, .png, .dot); give --format",
+                                  visible_line(a.out)),
+                      2};
     }
     return "svg";
 }

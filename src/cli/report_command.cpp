@@ -1,6 +1,7 @@
 // slidedb report NAME : a report from reports/*.sql, run on the database and
 // printed as a table, Markdown, CSV, JSON or one self-contained HTML page.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -45,6 +46,8 @@ struct UsageError : std::runtime_error {
 };
 
 std::string read_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw std::runtime_error(fmt::format("{}: a folder, not a file", path));
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error(fmt::format("{}: cannot read", path));
     std::stringstream ss;
@@ -110,6 +113,10 @@ int run_report(const ReportArgs& a) {
     try {
         if (!html) parse_format(fmt_name);
         if (!a.sql_file.empty()) {
+            // A report named beside --sql would be silently left out ("puzzle ID" passes ID to the file).
+            if (!a.name.empty() && a.name != "puzzle")
+                throw UsageError(fmt::format("--sql runs its own file, not the report '{}'; give one or the other",
+                                             a.name));
             wanted.emplace_back(a.sql_file, read_file(a.sql_file));
         } else if (a.name.empty()) {
             throw UsageError("which report? (summary, hardest, difficulty, unsolvable, patterns, puzzle ID, all)");
@@ -117,6 +124,8 @@ int run_report(const ReportArgs& a) {
             for (const std::string& n : kAll) wanted.emplace_back(n, builtin_sql(n));
         } else {
             if (a.name == "puzzle" && a.id < 0) throw UsageError("report puzzle needs a puzzle id");
+            if (a.name != "puzzle" && a.id >= 0)
+                throw UsageError(fmt::format("report {} takes no puzzle id (report puzzle ID does)", a.name));
             wanted.emplace_back(a.name, builtin_sql(a.name));
         }
     } catch (const std::invalid_argument&) {

@@ -223,6 +223,36 @@ TEST(Cli, NumbersAreReadStrictly) {
     }
 }
 
+// What a command is given is used or refused, never silently dropped.
+TEST(Cli, NothingGivenIsLeftOutUnsaid) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --db e.db -q").status, 0);
+    fs::create_directories(dir / "folder");
+    write_file(dir / "file.txt", "x\n");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"report --sql folder --db e.db", "slidedb: folder: a folder, not a file\n"},
+        {"report hardest 5 --db e.db", "slidedb: report hardest takes no puzzle id (report puzzle ID does)\n"},
+        {"report summary --sql file.txt --db e.db",
+         "slidedb: --sql runs its own file, not the report 'summary'; give one or the other\n"},
+        {"graph 1 --db e.db --out g.gif",
+         "slidedb: g.gif: its ending names no format this draws (.svg, .png, .dot); give --format\n"},
+        {"generate --family blocks --count 2 -o file.txt",
+         "slidedb: file.txt: a file, not a folder: 2 puzzles of the family 'blocks' go to a folder, a file each\n"},
+    };
+    for (const auto& [args, said] : cases) {
+        const Outcome r = slidedb(dir, args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_EQ(r.err, said) << args;
+    }
+    EXPECT_FALSE(fs::exists(dir / "g.gif"));
+    EXPECT_EQ(slurp(dir / "file.txt"), "x\n");
+    // A folder given for one puzzle a file takes it as 0001.txt.
+    const Outcome one = slidedb(dir, "generate --family blocks --count 1 --seed 3 -o folder");
+    EXPECT_EQ(one.status, 0) << one.err;
+    EXPECT_EQ(one.out, "");
+    EXPECT_EQ(slurp(dir / "folder/0001.txt").rfind("# slidedb generate --family blocks --count 1 --seed 3", 0), 0u);
+}
+
 TEST(Cli, UsageErrorsExitTwo) {
     TempDir dir;
     EXPECT_EQ(slidedb(dir, "").status, 2);

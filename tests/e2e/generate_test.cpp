@@ -142,5 +142,26 @@ TEST(Generate, BlocksPuzzlesAFileEachImportWithTheMovesTheyName) {
                           "folder, a file each: give it with --out DIR\n");
 }
 
+// A puzzle drawn on an outline names the outline in its first line, so
+// that line run again makes the same puzzle; the outline's rows of wall
+// stay, the last as the first.
+TEST(Generate, AnOutlinesPuzzleNamesItsOutline) {
+    TempDir dir;
+    write_file(dir / "my outline.txt", "#####\n#...#\n#.#.#\n#...#\n#####\n\n");
+    const Outcome r = slidedb(dir, "generate --family blocks --outline 'my outline.txt' --count 1 --seed 1");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+              "# slidedb generate --family blocks --count 1 --seed 1 --outline 'my outline.txt' --blocks 2..4");
+    const std::size_t goal = r.out.find("goal\n");
+    ASSERT_NE(goal, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.substr(r.out.find("start\n") + 6, 6), "#####\n") << r.out;
+    EXPECT_EQ(r.out.substr(goal - 6, 6), "#####\n") << r.out;
+    const std::string header = r.out.substr(0, r.out.find('\n'));
+    const std::string command = std::string("'") + SLIDEDB_BINARY + "' " + header.substr(std::string("# slidedb ").size());
+    const Outcome again = run_shell(dir, command);
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(again.out, r.out);
+}
+
 }  // namespace
 }  // namespace slidedb::e2e

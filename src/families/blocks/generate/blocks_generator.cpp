@@ -22,12 +22,23 @@ struct Shape {
 };
 constexpr Shape kShapes[] = {{2, 2}, {2, 1}, {1, 2}, {1, 1}};
 
+// A file name as one shell word: as it is when it needs no quoting.
+std::string shell_word(const std::string& name) {
+    if (!name.empty() && name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./-+=:,@%") ==
+                             std::string::npos)
+        return name;
+    std::string out = "'";
+    for (const char c : name) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
 class BlocksPlan final : public GenerationPlan {
 public:
     explicit BlocksPlan(const GenerateSpec& spec) {
         if (!spec.outline.empty()) {
             if (spec.size) throw GenerateError("--size", "the outline gives the size");
             read_outline(spec.outline, spec.outline_name);
+            outline_name_ = spec.outline_name;
         } else {
             if (spec.size) std::tie(width_, height_) = *spec.size;
             if (width_ < 2 || height_ < 2 || width_ > blocks::kMaxSide || height_ > blocks::kMaxSide)
@@ -52,6 +63,9 @@ public:
     bool one_a_file() const override { return true; }
 
     std::string options_text() const override {
+        // The command that makes these boards again: an outline is named as given.
+        if (!outline_name_.empty())
+            return fmt::format(" --outline {} --blocks {}..{}", shell_word(outline_name_), min_pieces_, max_pieces_);
         return fmt::format(" --size {}x{} --blocks {}..{}", width_, height_, min_pieces_, max_pieces_);
     }
     std::string file_header() const override { return {}; }
@@ -126,8 +140,11 @@ private:
             }
             rows_.push_back(row);
         }
-        while (!rows_.empty() && rows_.back().find('.') == std::string::npos) rows_.pop_back();
-        if (rows_.empty()) throw GenerateError("--outline", fmt::format("{}: no floor cell '.'", name));
+        // Blank lines at the end are the file's, not the outline's: a row of
+        // walls there is kept, as one at the top is.
+        while (!rows_.empty() && rows_.back().empty()) rows_.pop_back();
+        if (std::none_of(rows_.begin(), rows_.end(), [](const std::string& r) { return r.find('.') != std::string::npos; }))
+            throw GenerateError("--outline", fmt::format("{}: no floor cell '.'", name));
         height_ = static_cast<int>(rows_.size());
         for (const std::string& row : rows_) width_ = std::max(width_, static_cast<int>(row.size()));
         for (std::string& row : rows_) row.resize(static_cast<std::size_t>(width_), '#');
@@ -163,6 +180,7 @@ private:
     }
 
     int width_ = 4, height_ = 5;  // Klotski's tray
+    std::string outline_name_;  // the --outline file, as given
     std::vector<std::string> rows_;  // '.' floor, '#' wall
     int min_pieces_ = 0, max_pieces_ = 0;
 };
