@@ -1,5 +1,7 @@
 // The JSON API (README, "serve"): what the pages' scripts call, and what a
 // program may call the same way.
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <optional>
 #include <variant>
@@ -192,11 +194,24 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     // The board as the body, the moves in the URL; or both in the body as a
     // form (board=...&moves=...), as the player sends them: its list of
     // moves outgrows a URL (8 KiB, about 1,300 moves).
-    const bool form = req.get_header_value("Content-Type").starts_with("application/x-www-form-urlencoded");
+    // A form is told by its media type (any case) and its board field:
+    // curl sends board text as a form's type unless told otherwise.
+    std::string type = req.get_header_value("Content-Type");
+    type = type.substr(0, type.find(';'));
+    std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
     const std::string& body = text_body(app, req);
-    const ReadPuzzle read = board_in(form ? form_field(body, "board") : body);
+    const std::string form_board =
+        type.find_first_not_of(' ') != std::string::npos &&
+                type.substr(type.find_first_not_of(' ')).starts_with("application/x-www-form-urlencoded")
+            ? form_field(body, "board")
+            : "";
+    const bool form = !form_board.empty();
+    if (form && req.has_param("moves")) throw HttpError(400, "moves go in the form or the URL, not both");
+    const ReadPuzzle read = board_in(form ? form_board : body);
     const Family& family = family_of(read.puzzle);
     const std::string moves = form ? form_field(body, "moves") : req.get_param_value("moves");
+    // As a URL's parameters are (the server's pre-routing check).
+    if (moves.find('\0') != std::string::npos) throw HttpError(400, "the parameter 'moves' holds a NUL byte (%00)");
     if (moves.size() > app.options.limits.text_bytes) throw HttpError(413, "too many moves");
     // The moves first: an illegal one is refused (400) whatever the search.
     family.position(read.puzzle, moves);
@@ -213,10 +228,12 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
             r.cut = h.cut;
             refuse_limit(r, app.options.limits);
         }
-    } catch (const HttpError& e) {
-        if (e.status != 503) throw;
-        // No hint, but the moves are legal: the player makes them all the same.
-        if (e.retry_after > 0) res.set_header("Retry-After", std::to_string(e.retry_after));
+    } catch (const std::exception& e) {
+        // No hint, but the moves are legal: the player makes them all the
+        // same. A search refused (a table not built) or past the limits.
+        const auto* http = dynamic_cast<const HttpError*>(&e);
+        if (http ? http->status != 503 : !dynamic_cast<const SearchRefused*>(&e)) throw;
+        if (http && http->retry_after > 0) res.set_header("Retry-After", std::to_string(http->retry_after));
         Json j;
         j.begin_object().member("error", std::string(e.what()));
         j.member("moves_played", static_cast<std::uint64_t>(count_moves(moves))).end_object();

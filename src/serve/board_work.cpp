@@ -1,6 +1,7 @@
 #include "serve/board_work.h"
 
 #include <algorithm>
+#include <cctype>
 #include <variant>
 
 #include <fmt/format.h>
@@ -76,7 +77,7 @@ std::size_t count_moves(std::string_view moves) {
     std::size_t n = 0;
     bool in_move = false;
     for (char ch : moves) {
-        const bool blank = ch == ' ' || ch == '\t' || ch == '\n';
+        const bool blank = std::isspace(static_cast<unsigned char>(ch)) != 0;  // as the moves are read
         if (!blank && !in_move) ++n;
         in_move = !blank;
     }

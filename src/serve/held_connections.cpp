@@ -40,6 +40,7 @@ Registry& registry() {
 
 thread_local int t_socket = -1;  // the connection the thread answers
 thread_local std::size_t t_drain = 0;  // bytes of a refused body still to come
+thread_local bool t_close = false;      // end the connection after this answer
 thread_local std::unique_ptr<BodyBudget::Hold> t_answer;  // the room of the answer being sent
 
 // Reads and drops what the client still sends, once the answer is out,
@@ -90,6 +91,8 @@ int HeldConnections::current_socket() { return t_socket; }
 
 void HeldConnections::drain_before_close(std::size_t bytes) { t_drain = bytes; }
 
+void HeldConnections::close_after_answer() { t_close = true; }
+
 void HeldConnections::hold_answer(std::unique_ptr<BodyBudget::Hold> hold) { t_answer = std::move(hold); }
 
 void HeldConnections::wrote() {
@@ -133,6 +136,7 @@ bool HoldingServer::process_and_close_socket(int sock) {
         const std::size_t most = 2 * payload_max_length_ + SocketStream::kHeadBytes;
         SocketStream stream(sock, read_timeout, write_timeout, most);
         t_drain = 0;
+        t_close = false;
         for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
             // Until the next request comes, up to the keep-alive timeout;
             // a server stopping ends the wait within a tenth of a second.
@@ -145,11 +149,14 @@ bool HoldingServer::process_and_close_socket(int sock) {
             stream.start_request();
             ok = process_request(stream, left == 1, closed, nullptr);
             t_answer.reset();  // written (or given up): its room goes back
-            if (!ok || closed) break;
+            // httplib goes on after an answer that says Connection: close
+            // unless the request said it: the answer's own word ends it here.
+            if (!ok || closed || t_close) break;
         }
         // Still held: a slow drain is let go like any wait on a client.
         if (t_drain > 0) drain(sock, std::min(t_drain, most), Clock::now() + read_timeout, svr_sock_);
         t_drain = 0;
+        t_close = false;
     }
     ::shutdown(sock, SHUT_RDWR);
     ::close(sock);

@@ -53,6 +53,10 @@ public:
     // whole body before reading (most libraries) reads the answer, rather
     // than a reset connection; closed with bytes unread, it got none.
     static void drain_before_close(std::size_t bytes);
+    // The connection ends once the answer being sent is written: after a
+    // refusal the bytes that follow may be the rest of a body, not a
+    // request, and must never be read as one.
+    static void close_after_answer();
     // The answer the calling thread is about to send holds `hold` (its
     // room in the body budget) until it is written; bytes of it going out
     // are its client's progress (wrote()).

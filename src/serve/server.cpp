@@ -404,6 +404,16 @@ Server::Server(Options options) {
     add_api(app, impl.router);
     // Every answer, the error pages and refusals included.
     http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { add_security_headers(res); });
+    // Called as each answer is written, httplib's own refusals (a request
+    // line it cannot read) included: a refusal ends its connection, so what
+    // follows it (the rest of a refused body, or a request hidden in one)
+    // is never read as a request of its own. Before, it was: a page of
+    // another site had a POST refused with 403 and the board in its body,
+    // framed as a second request, saved.
+    http.set_logger([](const httplib::Request&, const httplib::Response& res) {
+        const bool framing = res.status == 400 || res.status == 413 || res.status == 414 || res.status == 431;
+        if (framing || res.get_header_value("Connection") == "close") HeldConnections::close_after_answer();
+    });
     const Router& router = impl_->router;
     const Limits limits = app.options.limits;
     http.set_error_handler([&router, limits](const httplib::Request& req, httplib::Response& res) {

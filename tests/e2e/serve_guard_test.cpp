@@ -227,6 +227,59 @@ TEST_F(ServeGuard, APostFromAnotherOriginGets403) {
     EXPECT_EQ(r->status, 200);
 }
 
+// A refusal ends its connection: what follows it is never read as a
+// request. Before, httplib went on reading: a page of another site had a
+// POST refused with 403 whose body was a second request, framed, and that
+// request saved its board; so did one refused with 421 (a name not ours),
+// one past its length (413) and one whose line was too long (414).
+TEST_F(ServeGuard, NothingAfterARefusalIsReadAsARequest) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::int64_t before = puzzles();
+    const std::string port = std::to_string(server.port());
+    const std::string board = "2 1 3\n4 5 6\n7 8 0\n";
+    const std::string inner =
+        "POST /api/save HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Length: " + std::to_string(board.size()) +
+        "\r\n\r\n" + board;
+    const std::string smuggled_get = "GET /api/puzzles/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    const std::vector<std::pair<std::string, int>> cases = {
+        {request("POST", "/api/validate",
+                 "Host: 127.0.0.1:" + port + "\r\nOrigin: http://evil.example\r\nContent-Type: text/plain\r\n", inner),
+         403},
+        {request("POST", "/api/validate", "Host: rebind.evil.example:" + port + "\r\n", inner), 421},
+        {request("POST", "/api/validate", "Host: 127.0.0.1\r\n", std::string((1 << 20) + 4096, 'x')) + smuggled_get,
+         413},
+        {"GET /" + std::string(9000, 'a') + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + smuggled_get, 414},
+        {request("GET", "/api/puzzles", "Host: 127.0.0.1\r\n", smuggled_get), 400},
+    };
+    for (const auto& [bytes, status] : cases) {
+        RawConnection c(server.port());
+        c.send(bytes);
+        const std::string answer = c.receive(10);
+        EXPECT_EQ(status_of(answer), status) << answer.substr(0, 200);
+        // Then the end: nothing more is read, so nothing more is answered.
+        EXPECT_TRUE(c.ended(3)) << status;
+    }
+    EXPECT_EQ(puzzles(), before);
+    // An answer that refuses nothing (a 404 of a GET) keeps the connection
+    // for the next request.
+    RawConnection kept(server.port());
+    for (const std::string path : {"/api/puzzles/1", "/api/nothing", "/api/puzzles/1"}) {
+        ASSERT_TRUE(kept.send("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")) << path;
+        // The whole answer, by its Content-Length, before the next request.
+        std::string answer;
+        std::smatch m;
+        for (int i = 0; i < 100; ++i) {
+            const std::size_t head = answer.find("\r\n\r\n");
+            if (head != std::string::npos && std::regex_search(answer, m, std::regex("Content-Length: (\\d+)")) &&
+                answer.size() >= head + 4 + std::stoul(m[1]))
+                break;
+            answer += kept.receive_some(0.2);
+        }
+        EXPECT_EQ(status_of(answer), path == "/api/nothing" ? 404 : 200) << path << answer.substr(0, 200);
+    }
+}
+
 // A page of another site may link to a page, nothing more: an image, a
 // frame or a script loading the API or a page could time the statements it
 // makes the server run (a slow one when a guess about the database is
@@ -956,6 +1009,17 @@ TEST_F(ServeGuard, AHardTilesBoardIsRefusedAtOnceAndWritesNothing) {
     if (kMemoryMeasured) {
         EXPECT_LT(server.rss(), idle + (100 << 20));
     }
+    // The player's move on it is made all the same, without a hint (before,
+    // a plain 503 refused every move); an illegal one is still refused.
+    r = server.client().Post("/api/hint", "board=" + url_encoded(kTiles5) + "&moves=15L",
+                             "application/x-www-form-urlencoded");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_NE(r->body.find("\"moves_played\":1}"), std::string::npos) << r->body;
+    r = server.client().Post("/api/hint", "board=" + url_encoded(kTiles5) + "&moves=15R",
+                             "application/x-www-form-urlencoded");
+    EXPECT_EQ(r->status, 400) << r->body;
+    EXPECT_FALSE(fs::exists(home + "/.cache/slidedb"));
 }
 
 // Large searches one after another: afterwards the server is back near its

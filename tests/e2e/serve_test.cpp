@@ -250,6 +250,21 @@ TEST_F(Serve, AHintTakesTheBoardAndMovesAsAForm) {
     EXPECT_NE(r->body.find("\"solved\":true"), std::string::npos) << r->body;
     r = c.Post("/api/hint", "board=" + url_encoded(board) + "&moves=7L", "application/x-www-form-urlencoded");
     EXPECT_EQ(r->status, 400) << r->body;
+    // Board text sent with a form's type (curl's default) is board text;
+    // the media type is read in any case; moves split by any blank count.
+    r = c.Post("/api/hint?moves=7R", board, "application/x-www-form-urlencoded");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find("\"moves_played\":1,"), std::string::npos) << r->body;
+    r = c.Post("/api/hint", "board=" + url_encoded(board) + "&moves=7R%0D8R", "Application/X-WWW-Form-URLEncoded");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find("\"moves_played\":2,"), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("\"solved\":true"), std::string::npos) << r->body;
+    r = c.Post("/api/hint", "board=" + url_encoded(board) + "&moves=7R%00", "application/x-www-form-urlencoded");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(r->body, "{\"error\":\"the parameter 'moves' holds a NUL byte (%00)\"}");
+    r = c.Post("/api/hint?moves=7R", "board=" + url_encoded(board) + "&moves=7R", "application/x-www-form-urlencoded");
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(r->body, "{\"error\":\"moves go in the form or the URL, not both\"}");
 }
 
 // The puzzle report of no puzzle is said, as the puzzle's page says it,
