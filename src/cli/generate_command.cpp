@@ -13,6 +13,7 @@
 
 #include "cli/command.h"
 #include "cli/interrupt.h"
+#include "cli/output_file.h"
 #include "generate/generator.h"
 #include "generate/hardest.h"
 #include "generate/sample.h"
@@ -164,6 +165,7 @@ bool draw_enumerated(const GenerateArgs& a, const GenerationPlan& plan, std::pai
 }
 
 int run_generate(GenerateArgs a) {
+    refuse_database_as_output(a.out, a.db, "--out");
     const Family* family = find_family(a.family);
     if (!family || !family->generator())
         throw CLI::ValidationError("--family", fmt::format("the family '{}' makes no puzzles", a.family));

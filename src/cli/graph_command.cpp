@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/output_file.h"
 #include "families/families.h"
 #include "graph/dot.h"
 #include "graph/png.h"
@@ -83,6 +84,7 @@ std::pair<Puzzle, std::string> puzzle_of(const GraphArgs& a, std::uint64_t max_b
 }
 
 int run_graph(const GraphArgs& a) {
+    refuse_database_as_output(a.out, a.db, "--out");
     try {
         const std::string format = format_of(a);
         if (format != "svg" && format != "dot" && format != "png")

@@ -54,6 +54,7 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     options.solve.terminal = options.progress;
     const ShardArg part = parse_shard(args.shard);
     options.shard = {part.index, part.count};
+    options.database = args.db;
     options.stop = [] { return g_interrupted != 0; };
     options.solve.cancel = &g_interrupted;
 

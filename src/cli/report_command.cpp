@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/id_option.h"
 #include "cli/interrupt.h"
+#include "cli/output_file.h"
 #include "cli/seconds_option.h"
 #include "families/families.h"
 #include "report/html_page.h"
@@ -107,6 +108,7 @@ void add_solution_boards(Report& r, const PuzzlePicture& p) {
 }
 
 int run_report(const ReportArgs& a) {
+    refuse_database_as_output(a.out, a.db, "--out");
     const std::string fmt_name = format_name(a);
     const bool html = fmt_name == "html";
     std::vector<std::pair<std::string, std::string>> wanted;  // name, SQL

@@ -111,11 +111,28 @@ private:
     std::chrono::steady_clock::time_point last_;
 };
 
+// The walked files less the database being written and its journal:
+// `import .` beside puzzles.db read them as binary data, three errors a run.
+std::vector<WalkEntry> without_database(std::vector<WalkEntry> entries, const std::string& database) {
+    if (database.empty()) return entries;
+    namespace fs = std::filesystem;
+    const std::string name = fs::path(database).filename().string();
+    std::error_code ec;
+    std::erase_if(entries, [&](const WalkEntry& e) {
+        const std::string file = fs::path(e.path).filename().string();
+        if (!file.starts_with(name)) return false;  // most files: a name compared, nothing stat()ed
+        for (const char* part : {"", "-wal", "-shm", "-journal"})
+            if (file == name + part && fs::equivalent(e.path, database + part, ec)) return true;
+        return false;
+    });
+    return entries;
+}
+
 }  // namespace
 
 ImportTotals run_import(const std::vector<std::string>& paths, const ImportOptions& options,
                         ImportWriter& writer, const OnWritten& on_written) {
-    std::vector<WalkEntry> entries = entries_of_shard(walk(paths), options.shard);
+    std::vector<WalkEntry> entries = entries_of_shard(without_database(walk(paths), options.database), options.shard);
     Progress progress(options.progress, entries.size());
     PartSource source(std::move(entries));
     SolveOnce once(writer.known_keys());

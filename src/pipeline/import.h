@@ -31,6 +31,9 @@ struct ImportOptions {
     // puzzles solved so far (a run asked to stop). solve.cancel, set from
     // the same flag, ends the searches under way at once.
     std::function<bool()> stop;
+    // The database written, whose file and journal (-wal, -shm, -journal)
+    // a folder walked may hold: they are output, never read as input.
+    std::string database;
 };
 
 // Called by the writer stage after each part is stored, in input order, with

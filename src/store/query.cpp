@@ -118,7 +118,9 @@ void bind_params(sqlite3_stmt* st, const Params& params) {
 std::string cell_text(sqlite3_stmt* st, int c, int type) {
     switch (type) {
         case SQLITE_NULL: return {};
-        case SQLITE_FLOAT: return fmt::format("{:.6g}", sqlite3_column_double(st, c));
+        // The shortest text that reads back as the same double: exports
+        // (CSV, JSON) carry the value, not six digits of it.
+        case SQLITE_FLOAT: return fmt::format("{}", sqlite3_column_double(st, c));
         case SQLITE_BLOB: return fmt::format("<{} bytes>", sqlite3_column_bytes(st, c));
         default: {
             const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, c));

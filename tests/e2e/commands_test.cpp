@@ -253,6 +253,30 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
     EXPECT_EQ(slurp(dir / "folder/0001.txt").rfind("# slidedb generate --family blocks --count 1 --seed 3", 0), 0u);
 }
 
+// The database a command reads is never its output, and a folder that
+// holds the database imports without reading it (before: `report --out
+// t.db` replaced every puzzle with a report, and `import .` read t.db and
+// its journal as three bad files, exit 1, on every run).
+TEST(Cli, TheDatabaseIsNeverInputNorOutputByMistake) {
+    TempDir dir;
+    write_file(dir / "kb.txt", "...F..\n...FG.\nBAAFG.\nBD....\nCD....\nC.EE..\n");
+    ASSERT_EQ(slidedb(dir, "import kb.txt --db t.db -q").status, 0);
+    for (const std::string args : {"report summary --db t.db --out t.db", "report summary --db t.db --out ./t.db-wal",
+                                   "graph 1 --db t.db --out t.db", "generate --count 1 --db t.db -o t.db"}) {
+        const Outcome r = slidedb(dir, args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_NE(r.err.find("is the database read (t.db"), std::string::npos) << args << r.err;
+    }
+    const Outcome again = slidedb(dir, "import . --db t.db");
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.err.find("1 files, 1 puzzles (0 new, 1 known)"), std::string::npos) << again.err;
+    SQLite::Database db((dir / "t.db").string());
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors"), 0);
+    // Floats leave as the doubles they are, not six digits of them.
+    const Outcome q = slidedb(dir, "query \"select 1234567.5 as a, 27787.4618763068 as b\" --format csv --db t.db");
+    EXPECT_EQ(q.out, "a,b\r\n1234567.5,27787.4618763068\r\n");
+}
+
 TEST(Cli, UsageErrorsExitTwo) {
     TempDir dir;
     EXPECT_EQ(slidedb(dir, "").status, 2);
