@@ -170,7 +170,7 @@ int run_enumerate(const EnumerateArgs& a, const Family& family, const std::strin
             std::fputs(tty ? ("\r\033[K" + line).c_str() : (line + "\n").c_str(), stderr);
         });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    writer.finish(seconds);
+    writer.finish(seconds, g_interrupted == 0);  // a stopped run is no finished one
     if (tty && !a.quiet) std::fputs("\r\033[K", stderr);
     const std::uint64_t linked = link_enumerated(*db);
 

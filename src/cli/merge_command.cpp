@@ -1,5 +1,6 @@
 // slidedb merge A.db B.db ... --db ALL.db: add databases into one.
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -22,6 +23,13 @@ int run_merge(const MergeArgs& a) {
     auto db = open_database(a.db, Access::ReadWrite, with_bands());
     int status = 0;
     for (const std::string& in : a.inputs) {
+        // The target among the inputs (`merge *.db --db all.db`): said and
+        // passed over, no failure, so a batch job's merge step stays green.
+        std::error_code ec;
+        if (std::filesystem::equivalent(in, a.db, ec)) {
+            std::fputs(fmt::format("{}: is the database merged into (--db); nothing to add\n", in).c_str(), stderr);
+            continue;
+        }
         try {
             const MergeTotals t = merge_database(*db, in, stored_puzzle_fault);
             std::fputs(fmt::format("{}: {} runs, {} puzzles ({} new, {} known), {} other rows\n", in, t.imports,

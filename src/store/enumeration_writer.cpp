@@ -152,10 +152,11 @@ void EnumerationWriter::write(const EnumeratedUnitRow& unit) {
     }
 }
 
-void EnumerationWriter::finish(double seconds) {
+void EnumerationWriter::finish(double seconds, bool whole) {
     SQLite::Statement st(db_, "UPDATE imports SET finished_at = ?, puzzles_new = ?, puzzles_known = ?, seconds = ? "
                               "WHERE id = ?");
-    st.bind(1, utc_now(db_));
+    if (whole) st.bind(1, utc_now(db_));
+    else st.bind(1);
     st.bind(2, static_cast<std::int64_t>(puzzles_new_));
     st.bind(3, static_cast<std::int64_t>(puzzles_known_));
     st.bind(4, seconds);

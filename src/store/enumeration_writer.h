@@ -57,8 +57,9 @@ public:
 
     std::unordered_set<std::uint64_t> done_units();
     void write(const EnumeratedUnitRow& unit);
-    // Commits the last batch and closes the run's record.
-    void finish(double seconds);
+    // Commits the last batch and closes the run's record. A run stopped
+    // before its end (`whole` false) keeps finished_at NULL, as an import's.
+    void finish(double seconds, bool whole = true);
 
     std::int64_t enumeration_id() const { return enumeration_id_; }
     std::uint64_t units_written() const { return units_; }
