@@ -124,7 +124,8 @@ void add_import(CLI::App& app, Run& chosen) {
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
             add_max_memory(sub, a.max_memory);
             sub.add_option("--time-limit", a.time_limit,
-                           "Seconds one puzzle's search (breadth-first or informed, its analysis included) may take; 0: none")
+                           "Seconds one puzzle's search (breadth-first or informed, its analysis included) may "
+                           "take; 0: none")
                 ->check(seconds_check(true));
             add_cache_dir(sub, a.cache_dir);
             sub.add_flag("--resolve", a.resolve, "Solve again puzzles the database already has");

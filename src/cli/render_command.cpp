@@ -127,7 +127,9 @@ int run_render(const RenderArgs& a) {
     }
     if (!a.svg.empty()) {
         if (!write_file(a.svg, standalone_svg(family.board_svg(puzzle, BoardMarks{}, a.cell)))) return 1;
-        std::fputs(fmt::format("{}: {}x{} SVG, {} units a cell\n", visible_line(a.svg), puzzle.width, puzzle.height, a.cell).c_str(),
+        std::fputs(fmt::format("{}: {}x{} SVG, {} units a cell\n", visible_line(a.svg), puzzle.width, puzzle.height,
+                               a.cell)
+                       .c_str(),
                    stdout);
     }
     return 0;

@@ -48,7 +48,8 @@ struct UsageError : std::runtime_error {
 
 std::string read_file(const std::string& path) {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw std::runtime_error(fmt::format("{}: a folder, not a file", path));
+    if (std::filesystem::is_directory(path, ec))
+        throw std::runtime_error(fmt::format("{}: a folder, not a file", path));
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error(fmt::format("{}: cannot read", path));
     std::stringstream ss;
@@ -210,7 +211,9 @@ void add_report(CLI::App& app, Run& chosen) {
             sub.add_option("--format", a.format, "table, md, csv, json or html (default: from --out, else table)")
                 ->check(CLI::IsMember({"table", "md", "csv", "json", "html"}));
             sub.add_option("--out", a.out, "Write to this file instead of standard output");
-            sub.add_option("--top", a.top, "Rows in ranked reports")->capture_default_str()->check(CLI::Range(1, 1000000));
+            sub.add_option("--top", a.top, "Rows in ranked reports")
+                ->capture_default_str()
+                ->check(CLI::Range(1, 1000000));
             sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));

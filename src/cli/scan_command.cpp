@@ -91,7 +91,8 @@ int run_scan(const ScanArgs& a) {
         if (scan.debug) {
             // One picture each, though two pictures share a name (a/shot.png, b/shot.png, shot.jpg).
             std::string name = fs::path(file).stem().string();
-            for (int n = 2; !debug_names.insert(name).second; ++n) name = fs::path(file).stem().string() + "-" + std::to_string(n);
+            for (int n = 2; !debug_names.insert(name).second; ++n)
+                name = fs::path(file).stem().string() + "-" + std::to_string(n);
             const fs::path out = fs::path(a.debug_dir) / (name + ".scan.png");
             std::ofstream f(out, std::ios::binary);
             f << encode_png(*scan.debug);

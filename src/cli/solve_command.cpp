@@ -78,7 +78,8 @@ void add_solve(CLI::App& app, Run& chosen) {
                 ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
             add_max_memory(sub, a.max_memory);
             sub.add_option("--time-limit", a.time_limit,
-                           "Seconds one puzzle's search (breadth-first or informed, its analysis included) may take; 0: none")
+                           "Seconds one puzzle's search (breadth-first or informed, its analysis included) may "
+                           "take; 0: none")
                 ->check(seconds_check(true));
             add_cache_dir(sub, a.cache_dir);
             sub.add_option("-j,--jobs", a.jobs, "Threads for a long preparation such as a pattern table (default: all cores)")

@@ -128,7 +128,8 @@ TEST(Solve, PrintsNumberedBoardsFromStdin) {
 // them, and make the exit status 1 (before, solve ignored claims).
 TEST(Solve, ChecksWhatAFileClaims) {
     TempDir dir;
-    write_file(dir / "claim.txt", "49 BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM 24132\n50 BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM 1\n");
+    write_file(dir / "claim.txt",
+               "49 BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM 24132\n50 BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM 1\n");
     const Outcome r = slidedb(dir, "solve claim.txt --no-levels");
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "claim.txt:2: claims 50 moves, the search found 49\n"

@@ -157,7 +157,8 @@ TEST(Generate, AnOutlinesPuzzleNamesItsOutline) {
     EXPECT_EQ(r.out.substr(r.out.find("start\n") + 6, 6), "#####\n") << r.out;
     EXPECT_EQ(r.out.substr(goal - 6, 6), "#####\n") << r.out;
     const std::string header = r.out.substr(0, r.out.find('\n'));
-    const std::string command = std::string("'") + SLIDEDB_BINARY + "' " + header.substr(std::string("# slidedb ").size());
+    const std::string command =
+        std::string("'") + SLIDEDB_BINARY + "' " + header.substr(std::string("# slidedb ").size());
     const Outcome again = run_shell(dir, command);
     ASSERT_EQ(again.status, 0) << again.err;
     EXPECT_EQ(again.out, r.out);

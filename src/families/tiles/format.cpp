@@ -177,7 +177,8 @@ std::optional<std::string> read_comment(std::string_view body, int line, Directi
         return std::nullopt;
     };
     if (directive && (v == "blank first" || v == "blank-first")) return set(Directives::Goal::BlankFirst);
-    if (directive && (v == "blank last" || v == "blank-last" || v == "default")) return set(Directives::Goal::BlankLast);
+    if (directive && (v == "blank last" || v == "blank-last" || v == "default"))
+        return set(Directives::Goal::BlankLast);
     if (!value.empty() && value.back() == '.') value.remove_suffix(1);  // end of a sentence
     const auto toks = tokens(value);
     const bool cells = !toks.empty() && std::all_of(toks.begin(), toks.end(), [](std::string_view t) {

@@ -24,9 +24,8 @@ constexpr Shape kShapes[] = {{2, 2}, {2, 1}, {1, 2}, {1, 1}};
 
 // A file name as one shell word: as it is when it needs no quoting.
 std::string shell_word(const std::string& name) {
-    if (!name.empty() && name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./-+=:,@%") ==
-                             std::string::npos)
-        return name;
+    constexpr std::string_view plain = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./-+=:,@%";
+    if (!name.empty() && name.find_first_not_of(plain) == std::string::npos) return name;
     std::string out = "'";
     for (const char c : name) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return out + "'";
@@ -143,7 +142,8 @@ private:
         // Blank lines at the end are the file's, not the outline's: a row of
         // walls there is kept, as one at the top is.
         while (!rows_.empty() && rows_.back().empty()) rows_.pop_back();
-        if (std::none_of(rows_.begin(), rows_.end(), [](const std::string& r) { return r.find('.') != std::string::npos; }))
+        const auto floor = [](const std::string& r) { return r.find('.') != std::string::npos; };
+        if (std::none_of(rows_.begin(), rows_.end(), floor))
             throw GenerateError("--outline", fmt::format("{}: no floor cell '.'", name));
         height_ = static_cast<int>(rows_.size());
         for (const std::string& row : rows_) width_ = std::max(width_, static_cast<int>(row.size()));
