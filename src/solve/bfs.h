@@ -102,7 +102,7 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
                     rules.for_each_successor(s, add);
                 }
                 if (moves && moves->whole()) moves->end_board(n);
-            } while (next < end && n < kGroup && seen.size() + n < max_states && !halted());
+            } while (next < end && n < kGroup && seen.size() + n < max_states);  // halt: looked at a batch at a time
             flush();
             cut = seen.size() >= max_states || seen.over_budget();
             if (!cut && deadline.set() && examined_before + level.examined >= clock_at) {
