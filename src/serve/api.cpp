@@ -194,24 +194,17 @@ void hint(App& app, const httplib::Request& req, httplib::Response& res) {
     // The board as the body, the moves in the URL; or both in the body as a
     // form (board=...&moves=...), as the player sends them: its list of
     // moves outgrows a URL (8 KiB, about 1,300 moves).
-    // A form is told by its media type (any case) and its board field:
-    // curl sends board text as a form's type unless told otherwise.
-    std::string type = req.get_header_value("Content-Type");
-    type = type.substr(0, type.find(';'));
-    std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
+    // A form is told by its media type and its board field: curl sends
+    // board text as a form's type unless told otherwise.
     const std::string& body = text_body(app, req);
-    const std::string form_board =
-        type.find_first_not_of(' ') != std::string::npos &&
-                type.substr(type.find_first_not_of(' ')).starts_with("application/x-www-form-urlencoded")
-            ? form_field(body, "board")
-            : "";
+    const std::string form_board = is_form_type(req.get_header_value("Content-Type")) ? form_field(body, "board") : "";
     const bool form = !form_board.empty();
     if (form && req.has_param("moves")) throw HttpError(400, "moves go in the form or the URL, not both");
     const ReadPuzzle read = board_in(form ? form_board : body);
     const Family& family = family_of(read.puzzle);
     const std::string moves = form ? form_field(body, "moves") : req.get_param_value("moves");
     // As a URL's parameters are (the server's pre-routing check).
-    if (moves.find('\0') != std::string::npos) throw HttpError(400, "the parameter 'moves' holds a NUL byte (%00)");
+    if (moves.find('\0') != std::string::npos) throw HttpError(400, nul_refusal("moves"));
     if (moves.size() > app.options.limits.text_bytes) throw HttpError(413, "too many moves");
     // The moves first: an illegal one is refused (400) whatever the search.
     family.position(read.puzzle, moves);

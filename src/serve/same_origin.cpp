@@ -5,15 +5,11 @@
 
 #include <fmt/format.h>
 
+#include "serve/url.h"
+
 namespace slidedb::serve {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 // An address as a Host header writes it: IPv6 in brackets.
 std::string as_host(std::string_view address) {
@@ -30,16 +26,16 @@ std::string as_host(std::string_view address) {
 SameOrigin::SameOrigin(const std::string& bind, const std::vector<std::string>& more, int port)
     : names_{"127.0.0.1", "localhost", "[::1]"}, port_(port) {
     // A wildcard address is no name anybody asks by: those come with --allow-host.
-    if (bind != "0.0.0.0" && bind != "::") names_.push_back(lower(as_host(bind)));
-    for (const std::string& m : more) names_.push_back(lower(as_host(m)));
+    if (bind != "0.0.0.0" && bind != "::") names_.push_back(lower_ascii(as_host(bind)));
+    for (const std::string& m : more) names_.push_back(lower_ascii(as_host(m)));
 }
 
 std::string SameOrigin::host_name(std::string_view host) {
     if (host.starts_with('[')) {
         const auto close = host.find(']');
-        return lower(close == std::string_view::npos ? host : host.substr(0, close + 1));
+        return lower_ascii(close == std::string_view::npos ? host : host.substr(0, close + 1));
     }
-    return lower(host.substr(0, host.find(':')));
+    return lower_ascii(host.substr(0, host.find(':')));
 }
 
 bool SameOrigin::ours(std::string_view name) const {
@@ -59,7 +55,7 @@ bool SameOrigin::our_origin(std::string_view origin) const {
 }
 
 bool SameOrigin::from_another_site(const httplib::Request& req) {
-    const std::string site = lower(req.get_header_value("Sec-Fetch-Site"));
+    const std::string site = lower_ascii(req.get_header_value("Sec-Fetch-Site"));
     return site == "cross-site" || site == "same-site";
 }
 
@@ -87,7 +83,7 @@ int SameOrigin::refuse(const httplib::Request& req, std::string& why) const {
     // Browsers name the page a POST comes from; programs name none and may ask.
     if (req.has_header("Origin")) {
         const std::string origin = req.get_header_value("Origin");
-        if (req.get_header_value_count("Origin") == 1 && our_origin(lower(origin))) return 0;
+        if (req.get_header_value_count("Origin") == 1 && our_origin(lower_ascii(origin))) return 0;
         why = fmt::format("a page of another site (\"{}\") may not send requests that act", origin.substr(0, 100));
         return 403;
     }

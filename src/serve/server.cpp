@@ -28,6 +28,7 @@
 #include "serve/layout.h"
 #include "serve/puzzle_list.h"
 #include "serve/same_origin.h"
+#include "serve/url.h"
 #include "store/database.h"
 #include "store/query.h"
 #include "solve/result.h"
@@ -306,11 +307,6 @@ static int length_refusal(const httplib::Request& req, const Limits& limits, std
 // 6.3), rather than one read until the connection ends. `req` is the
 // connection's own, not const: it is told so. Judged after
 // length_refusal(), so a Content-Length is one number.
-static bool chunked_only(std::string value) {
-    std::transform(value.begin(), value.end(), value.begin(), [](unsigned char c) { return std::tolower(c); });
-    return value == "chunked";
-}
-
 static int body_refusal(const httplib::Request& req, const Router& router, std::string& why, std::string& allow) {
     if (req.has_header("Content-Encoding")) {
         why = "a request's body is taken as it is sent, not packed (Content-Encoding)";
@@ -318,7 +314,7 @@ static int body_refusal(const httplib::Request& req, const Router& router, std::
     }
     const bool length = req.has_header("Content-Length"), chunked = req.has_header("Transfer-Encoding");
     if (chunked && (length || req.get_header_value_count("Transfer-Encoding") != 1 ||
-                    !chunked_only(req.get_header_value("Transfer-Encoding")))) {
+                    lower_ascii(req.get_header_value("Transfer-Encoding")) != "chunked")) {
         why = "a body is sent with one Content-Length or as chunks (Transfer-Encoding: chunked), not both or other";
         return 400;
     }
@@ -347,7 +343,7 @@ static int body_refusal(const httplib::Request& req, const Router& router, std::
 static int parameter_refusal(const httplib::Request& req, std::string& why) {
     for (const auto& [name, value] : req.params)
         if (name.find('\0') != std::string::npos || value.find('\0') != std::string::npos) {
-            why = fmt::format("the parameter '{}' holds a NUL byte (%00)", visible_line(name.substr(0, 40)));
+            why = nul_refusal(visible_line(name.substr(0, 40)));
             return 400;
         }
     return 0;

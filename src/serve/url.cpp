@@ -57,4 +57,21 @@ std::string form_field(std::string_view body, std::string_view name) {
     return "";
 }
 
+bool is_form_type(std::string_view content_type) {
+    std::string type = lower_ascii(content_type.substr(0, content_type.find(';')));
+    type.erase(0, type.find_first_not_of(" \t"));
+    type.erase(type.find_last_not_of(" \t") + 1);
+    return type == "application/x-www-form-urlencoded";
+}
+
+std::string lower_ascii(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string nul_refusal(std::string_view name) {
+    return fmt::format("the parameter '{}' holds a NUL byte (%00)", name);
+}
+
 }  // namespace slidedb::serve

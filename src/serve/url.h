@@ -1,5 +1,5 @@
 // Percent-encoding for links the pages write (RFC 3986 unreserved kept),
-// and decoding for a form the pages post.
+// decoding for a form the pages post, and the words of header values.
 #pragma once
 
 #include <string>
@@ -13,5 +13,16 @@ std::string url_encode(std::string_view text);
 // name=value pairs joined by '&', '+' a blank, %XX a byte); "" when absent.
 // A '%' not followed by two hex digits stays as it is.
 std::string form_field(std::string_view body, std::string_view name);
+
+// Whether a Content-Type names a form (application/x-www-form-urlencoded,
+// in any case, parameters after ';' aside).
+bool is_form_type(std::string_view content_type);
+
+// ASCII text in lower case: header values and media types compare so.
+std::string lower_ascii(std::string_view text);
+
+// The refusal of a parameter holding a NUL byte, which would cut any
+// message quoting it where it stands.
+std::string nul_refusal(std::string_view name);
 
 }  // namespace slidedb::serve
