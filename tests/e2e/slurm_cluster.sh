@@ -16,7 +16,15 @@ cleanup() {
     for f in "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munged.pid"; do
         [ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null
     done
-    sleep 1
+    # Wait (5 s at most) for them to go, so the next test finds their ports free.
+    for _ in $(seq 50); do
+        alive=0
+        for f in "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munged.pid"; do
+            [ -s "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null && alive=1
+        done
+        [ "$alive" -eq 0 ] && break
+        sleep 0.1
+    done
     rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -34,7 +42,15 @@ munged --force --key-file="$dir/munge.key" --socket="$dir/munge.sock" --pid-file
     || { show_logs; fail "munged did not start"; }
 
 node="$(hostname -s)"
-port=$((20000 + RANDOM % 20000))
+# Two ports below the kernel's ephemeral range, where no test's client socket
+# or port-0 server lands, and neither bound now.
+low="$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)"
+low="${low:-32768}"
+[ "$low" -gt 12000 ] || low=32768
+for _ in $(seq 50); do
+    port=$((10000 + RANDOM % (low - 12000)))
+    [ -z "$(ss -Htan "( sport = :$port or sport = :$((port + 1)) )" 2>/dev/null)" ] && break
+done
 cpus="$(nproc)"
 cat > "$dir/slurm.conf" <<CONF
 ClusterName=slidedbtest
