@@ -113,10 +113,11 @@ def main():
                 "const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime;")
             times.append(ms)
         print("editor loads (ms):", ", ".join(f"{t:.0f}" for t in times))
-        # A load waiting on a held connection waits a second or more; the
-        # median leaves out a moment when the machine was busy elsewhere.
-        median = sorted(times)[len(times) // 2]
-        check(median < 500, f"the editor took {median:.0f} ms to load (median of {len(times)})")
+        # A load waiting on a held connection waits a second or more, every
+        # time; the quickest of five leaves out moments when the machine was
+        # busy elsewhere (not a speed test: a stall or none).
+        quickest = min(times)
+        check(quickest < 900, f"the editor took {quickest:.0f} ms to load (the quickest of {len(times)})")
 
         # The other site's form and no-cors fetch.
         driver.get(other_base + "/")
