@@ -14,7 +14,7 @@
 #include "cli/seconds_option.h"
 #include "families/families.h"
 #include "report/html_page.h"
-#include "report/puzzle_text.h"
+#include "report/puzzle_report.h"
 #include "report/report_sections.h"
 #include "store/database.h"
 #include "store/embedded_sql.h"
@@ -85,29 +85,6 @@ Report run_one(SQLite::Database& db, const std::string& name, const std::string&
     return r;
 }
 
-// The puzzle report as text: the board after each move of its solution.
-void add_solution_boards(Report& r, const PuzzlePicture& p) {
-    for (ReportSection& s : r.sections) {
-        const int mi = column_index(s.table, "move");
-        if (s.title != "Solution" || mi < 0) continue;
-        s.table.columns.push_back("board");
-        s.table.numeric.push_back(false);
-        // Move by move, so a stored solution that stops replaying still shows
-        // the boards up to there.
-        std::string moves;
-        for (auto& row : s.table.rows) {
-            moves += (moves.empty() ? "" : " ") + row[static_cast<std::size_t>(mi)];
-            std::string text;
-            try {
-                text = family_of(p.puzzle).replay(p.puzzle, moves).back().text;
-                if (!text.empty() && text.back() == '\n') text.pop_back();
-            } catch (const std::exception&) {
-            }
-            row.push_back(text);
-        }
-    }
-}
-
 int run_report(const ReportArgs& a) {
     refuse_database_as_output(a.out, a.db, "--out");
     const std::string fmt_name = format_name(a);
@@ -168,7 +145,7 @@ int run_report(const ReportArgs& a) {
         text = html_page(reports, [&db](std::int64_t id) { return load_picture(*db, id); }, options);
     } else {
         if (a.name == "puzzle" && a.sql_file.empty())
-            if (const auto p = load_picture(*db, a.id)) add_solution_boards(reports.front(), *p);
+            if (const auto p = load_picture(*db, a.id)) draw_puzzle_boards(reports.front(), *p);
         text = reports_text(reports, parse_format(fmt_name));
     }
     if (a.out.empty()) {

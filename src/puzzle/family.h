@@ -89,6 +89,11 @@ public:
     // fit. By default the last board of replay() read back; a family whose
     // board text does not read back gives its own.
     virtual Puzzle position(const Puzzle& start, std::string_view moves) const;
+    // Another board of `like`'s cluster, as SolveResult::hardest_board gives
+    // it, as a puzzle of its own with like's goal and exit, canonical: the
+    // hardest start drawn so that it reads back. Throws PuzzleError when the
+    // text is not such a board.
+    virtual Puzzle cluster_board(const Puzzle& like, const std::string& board) const = 0;
     // The board for people (solve, show): rows ended by '\n', each indented
     // by `indent` spaces, exits and goals drawn as the family draws them.
     virtual std::string board_text(const Puzzle& puzzle, int indent = 2) const = 0;

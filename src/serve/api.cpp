@@ -11,6 +11,7 @@
 #include "families/families.h"
 #include "image/encode.h"
 #include "image/image.h"
+#include "report/puzzle_report.h"
 #include "report/report_sections.h"
 #include "report/table.h"
 #include "serve/app.h"
@@ -24,6 +25,7 @@
 #include "serve/url.h"
 #include "store/puzzle_record.h"
 #include "store/query.h"
+#include "store/report_data.h"
 #include "store/standing.h"
 
 namespace slidedb::serve {
@@ -358,7 +360,13 @@ void query(App& app, const httplib::Request& req, httplib::Response& res) {
 void report(App& app, const httplib::Request& req, httplib::Response& res) {
     const WorkSlot slot(app.statements);
     auto db = app.pool.take();
-    const Report r = run_report(app, *db, req.matches[1], params_of(req));
+    const std::string name = req.matches[1];
+    Report r = run_report(app, *db, name, params_of(req));
+    // The built-in puzzle report's boards as `slidedb report puzzle` gives them: each reads back.
+    const bool own = std::any_of(app.options.user_reports.begin(), app.options.user_reports.end(),
+                                 [&](const auto& u) { return u.first == name; });
+    if (name == "puzzle" && !own)
+        if (const auto p = load_picture(*db, std::stoll(req.get_param_value("id")))) draw_puzzle_boards(r, *p);
     json_reply(res, reports_text({r}, Format::Json));
 }
 

@@ -26,11 +26,11 @@
 namespace slidedb::e2e {
 namespace {
 
-// A string member of a JSON object (its first occurrence), unescaped.
-std::string json_string(const std::string& body, const std::string& name) {
-    const std::string mark = "\"" + name + "\":\"";
-    std::size_t at = body.find(mark);
-    if (at == std::string::npos) return "<no " + name + ">";
+// The JSON string that starts after `mark` (its first occurrence from
+// `from`), unescaped.
+std::string json_text_after(const std::string& body, const std::string& mark, std::size_t from = 0) {
+    std::size_t at = body.find(mark, from);
+    if (at == std::string::npos) return "<no " + mark + ">";
     std::string out;
     for (at += mark.size(); at < body.size() && body[at] != '"'; ++at) {
         if (body[at] != '\\') {
@@ -50,6 +50,11 @@ std::string json_string(const std::string& body, const std::string& name) {
         }
     }
     return out;
+}
+
+// A string member of a JSON object (its first occurrence), unescaped.
+std::string json_string(const std::string& body, const std::string& name) {
+    return json_text_after(body, "\"" + name + "\":\"");
 }
 
 // A number member of a JSON object; nullopt for null or none.
@@ -367,6 +372,73 @@ TEST_F(RoundTrip, BoardsThatShowAndSolvePrintReadBack) {
     EXPECT_EQ(read, key_of_file.size());
     std::cout << "printed boards: " << read << " read back (" << shown << " from show, " << solved
               << " from solve)\n";
+}
+
+// The puzzle report's start and hardest board, as the server's JSON and the
+// command line give them, read back: the start to the puzzle, the hardest
+// board to a puzzle of the stored hardest moves and the same cluster.
+TEST_F(RoundTrip, TheBoardsOfThePuzzleReportReadBack) {
+    auto c = server_->client();
+    fs::create_directories(*dir_ / "report");
+    struct Expected {
+        std::string key;           // the start's
+        int hardest_moves = -1;    // the hardest board's
+        long long cluster = -1;
+    };
+    std::map<std::string, Expected> expected;
+    SQLite::Database db((*dir_ / "t.db").string());
+    int cli = 0;
+    for (const Stored& s : *puzzles_) {
+        if (s.status != "solved") continue;
+        SQLite::Statement q(db, "SELECT hardest_moves, cluster_size FROM solutions WHERE puzzle_id = ?");
+        q.bind(1, s.id);
+        ASSERT_TRUE(q.executeStep());
+        const bool hardest = !q.isColumnNull(0);
+        const Expected e{s.key, hardest ? q.getColumn(0).getInt() : -1, q.getColumn(1).getInt64()};
+        std::vector<std::pair<std::string, std::string>> reports;  // name, JSON
+        const auto r = c.Get(("/api/reports/puzzle?id=" + std::to_string(s.id)).c_str());
+        ASSERT_TRUE(r);
+        ASSERT_EQ(r->status, 200) << r->body;
+        reports.emplace_back("serve", r->body);
+        if (s.sampled && cli < 40) {
+            ++cli;
+            const Outcome o = slidedb(*dir_, "report puzzle " + std::to_string(s.id) + " --db t.db --format json");
+            ASSERT_EQ(o.status, 0) << o.err;
+            reports.emplace_back("cli", o.out);
+        }
+        for (const auto& [by, json] : reports) {
+            const std::string stem = "report/" + by + "_" + std::to_string(s.id);
+            write_file(*dir_ / (stem + "_start.txt"), json_text_after(json, "{\"field\": \"board\", \"value\": \"") + "\n");
+            expected[stem + "_start.txt"] = {s.key, -1, -1};
+            if (!hardest) continue;
+            const std::size_t section = json.find("\"Hardest board of its cluster\"");
+            ASSERT_NE(section, std::string::npos) << json;
+            write_file(*dir_ / (stem + "_hardest.txt"), json_text_after(json, "\"board\": \"", section) + "\n");
+            expected[stem + "_hardest.txt"] = {"", e.hardest_moves, e.cluster};
+        }
+    }
+    const Outcome r = slidedb(*dir_, "import report --db report.db -q --cache-dir cache");
+    ASSERT_EQ(r.status, 0) << r.err;
+    SQLite::Database back((*dir_ / "report.db").string());
+    SQLite::Statement q(back, "SELECT src.path, p.key, s.moves, s.cluster_size FROM sources src "
+                              "JOIN puzzles p ON p.id = src.puzzle_id JOIN solutions s ON s.puzzle_id = p.id");
+    std::size_t read = 0, hardest = 0;
+    while (q.executeStep()) {
+        ++read;
+        const std::string path = q.getColumn(0).getString();
+        const Expected& e = expected[path];
+        if (!e.key.empty()) {
+            EXPECT_EQ(q.getColumn(1).getString(), e.key) << path;
+        } else {
+            ++hardest;
+            EXPECT_EQ(q.getColumn(2).getInt(), e.hardest_moves) << path;
+            EXPECT_EQ(q.getColumn(3).getInt64(), e.cluster) << path;
+        }
+    }
+    EXPECT_EQ(read, expected.size());
+    EXPECT_GT(hardest, 0u);
+    std::cout << "puzzle reports: " << read << " boards read back (" << hardest << " hardest), " << cli
+              << " reports from the command line\n";
 }
 
 // A problem on a line of a board text is named with that line, in every

@@ -110,6 +110,13 @@ public:
         }
     }
 
+    Puzzle cluster_board(const Puzzle& like, const std::string& board) const override {
+        // The hardest board carries its goal, as every board of this family.
+        Puzzle p = like;
+        p.board = board;
+        return blocks::to_puzzle(blocks::board_of(p));
+    }
+
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         return blocks::board_text(blocks::board_of(puzzle, true), indent);
     }

@@ -228,6 +228,13 @@ public:
         return to_puzzle(at, s.goal);
     }
 
+    Puzzle cluster_board(const Puzzle& like, const std::string& board) const override {
+        // The board's rows alone: the goal is the puzzle's.
+        Puzzle p = like;
+        p.board = board;
+        return to_puzzle(from_puzzle(p).board, from_puzzle(like).goal);
+    }
+
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         const Stored s = from_puzzle(puzzle);
         std::string out;

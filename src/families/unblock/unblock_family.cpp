@@ -113,6 +113,10 @@ public:
         return to_puzzle(board_from_text(b.grid(), b.exit));
     }
 
+    Puzzle cluster_board(const Puzzle& like, const std::string& board) const override {
+        return to_puzzle(board_from_text(board, exit_of(like)));
+    }
+
     std::string board_text(const Puzzle& puzzle, int indent) const override {
         return slidedb::board_text(board_of(puzzle), indent);
     }
