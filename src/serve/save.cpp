@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -44,10 +45,13 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
                                            : fmt::format("editor/{}.txt", hash.substr(0, 12));
     file.path = path;
     if (!file.is_image) file.kind = "editor";
-    if (file.puzzles.empty()) {
+    // The editor saves what its checker passes: a text with any error is
+    // refused whole, not saved in part with the bad boards dropped.
+    if (file.puzzles.empty() || !file.errors.empty()) {
         std::vector<ReadError> errors;
         for (const FoundError& e : file.errors) errors.push_back({e.line, e.message});
-        throw HttpError(400, "nothing to save: " + error_lines(errors));
+        throw HttpError(400, (file.puzzles.empty() ? "nothing to save: " : "nothing was saved: ") +
+                                 error_lines(errors));
     }
     // A Save is a board or a few, searched one after another in one request:
     // a whole collection is for `slidedb import`.
@@ -62,9 +66,10 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
     {
         // Which boards the database has solved already: those are not searched.
         auto db = app.pool.take();
+        std::set<std::string> keys;  // a board given twice is new once
         for (FoundPuzzle& p : file.puzzles) {
             const auto known = find_puzzle(*db, p.puzzle.key);
-            saved.push_back({known ? known->id : 0, p.puzzle.key, !known});
+            saved.push_back({known ? known->id : 0, p.puzzle.key, !known && keys.insert(p.puzzle.key).second});
             if (known && known->solved) continue;
             WorkSlot slot(app.searches);
             p.result = family_of(p.puzzle).solve(p.puzzle, solve_options(app.options.limits));

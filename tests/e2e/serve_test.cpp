@@ -917,12 +917,26 @@ TEST_F(Serve, SavesABoardAsAnImportAndStopsCleanly) {
     EXPECT_NE(r->body.find("\"new\":true"), std::string::npos) << r->body;
     r = c.Post("/api/save", board, "text/plain");
     EXPECT_NE(r->body.find("\"new\":false"), std::string::npos) << r->body;
+    // A board given twice in one Save is new once.
+    const std::string other = "..BBCC\n......\nAA...D\n.....D\n......\n......\n";
+    r = c.Post("/api/save", other + "\n" + other, "text/plain");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(occurrences(r->body, "\"new\":true"), 1u) << r->body;
+    EXPECT_EQ(occurrences(r->body, "\"new\":false"), 1u) << r->body;
+    // A text with a bad board among good ones is refused whole, as the
+    // editor's checker refuses it: nothing of it is stored.
+    r = c.Post("/api/save", "# tiles\n4 1 3/2 5 6/7 8 0\n\n1 2 3/4 5 6/7 9 0\n", "text/plain");
+    EXPECT_EQ(r->status, 400) << r->body;
+    EXPECT_NE(r->body.find("nothing was saved: line 4: tile 9 does not fit a 3x3 board"), std::string::npos)
+        << r->body;
     EXPECT_EQ(s.stop(), 0);
     SQLite::Database db((own / "s.db").string());
     EXPECT_EQ(dump(db, "SELECT s.kind, so.status, so.moves FROM sources s JOIN solutions so "
-                       "ON so.puzzle_id = s.puzzle_id WHERE s.path LIKE 'editor/%'"),
-              "editor|solved|1\n");
-    const std::string path = db.execAndGet("SELECT path FROM sources WHERE path LIKE 'editor/%'").getString();
+                       "ON so.puzzle_id = s.puzzle_id WHERE s.path LIKE 'editor/%' ORDER BY s.id"),
+              "editor|solved|1\neditor|solved|2\neditor|solved|2\n");
+    EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles WHERE family = 'tiles' AND key LIKE '%4 1 3%'"), 0);
+    const std::string path =
+        db.execAndGet("SELECT path FROM sources WHERE path LIKE 'editor/%' ORDER BY id LIMIT 1").getString();
     EXPECT_TRUE(std::regex_match(path, std::regex(R"(editor/[0-9a-f]{12}\.txt)"))) << path;
 }
 
