@@ -17,6 +17,7 @@ from serve_browser import SKIP, Session, check
 try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 except ImportError:
     print("skipped: python3-selenium is not installed (scripts/setup.sh --test)")
     sys.exit(SKIP)
@@ -51,6 +52,12 @@ def main():
         wait.until(lambda d: play.get_attribute("data-solved") == "1")
         check(message(play) == "Solved in 2 moves: the optimum, 2 moves.", "solved by clicks: %r" % message(play))
         check(play.find_element(By.CSS_SELECTOR, ".played").text == "2 moves", "counter after two moves")
+        # A tile's hint says the way the tile slides, its letter being the blank's.
+        play = open_play(ids["eight.txt"])
+        play.find_element(By.CSS_SELECTOR, "button[data-act=hint]").click()
+        wait.until(lambda d: play.get_attribute("data-hint"))
+        check(message(play) == "Hint: 7R (tile 7 slides left, 2 moves to the goal from here)",
+              "the tile's hint: %r" % message(play))
         s.console_refusals("the 8-puzzle's page")
 
         # Klotski's hint: the piece to move outlined, as every family's is.
@@ -67,6 +74,41 @@ def main():
         hinted = play.get_attribute("data-hint")[0]
         check(outline == hinted + " rgb(255, 209, 102) 4px", "the hinted piece's outline: %r" % outline)
         s.console_refusals("klotski's page")
+
+        # Klotski by the keyboard: J a cell left, then right again. The
+        # step back is the move undone, not a move that goes nowhere.
+        play = open_play(ids["klotski.txt"])
+        piece = lambda label: play.find_element(By.CSS_SELECTOR, "g.block[data-label='%s']" % label)
+
+        def key(label, k, moves):
+            driver.execute_script("arguments[0].focus()", piece(label))
+            ActionChains(driver).send_keys(k).perform()
+            wait.until(lambda d: play.get_attribute("data-moves") == moves and play.get_attribute("data-state") == "ready")
+
+        key("J", Keys.ARROW_LEFT, "1")
+        check(piece("J").get_attribute("data-col") == "2", "J after a left arrow: col %r" % piece("J").get_attribute("data-col"))
+        key("J", Keys.ARROW_RIGHT, "0")
+        check(piece("J").get_attribute("data-col") == "3" and message(play) == "",
+              "J back: col %r, %r" % (piece("J").get_attribute("data-col"), message(play)))
+        # A step the piece cannot take is named as dragged, not joined to its last move.
+        key("J", Keys.ARROW_LEFT, "1")
+        driver.execute_script("arguments[0].focus()", piece("J"))
+        ActionChains(driver).send_keys(Keys.ARROW_UP).perform()
+        wait.until(lambda d: message(play))
+        check(play.get_attribute("data-moves") == "1" and message(play).startswith("move 'JU1'"),
+              "a blocked step: %r" % message(play))
+
+        # An unblock prisoner dragged three cells left where one is free goes that one.
+        play = open_play(ids["fg_README_example.txt"])
+        cell_px = driver.execute_script(
+            "var s = arguments[0].querySelector('svg.board');"
+            "return Number(s.dataset.cell) * s.getBoundingClientRect().width / s.viewBox.baseVal.width;", play)
+        ActionChains(driver).click_and_hold(piece("A").find_element(By.TAG_NAME, "rect")) \
+            .move_by_offset(-1.5 * cell_px, 0).move_by_offset(-1.5 * cell_px, 0).release().perform()
+        wait.until(lambda d: play.get_attribute("data-moves") == "1" and play.get_attribute("data-state") == "ready")
+        check(piece("A").get_attribute("data-col") == "1" and message(play) == "",
+              "A dragged past what is free: col %r, %r" % (piece("A").get_attribute("data-col"), message(play)))
+        s.console_refusals("the unblock page, dragged")
 
         # The figures of a solve: "1 move", "1 goal board"; plurals for the rest.
         driver.get(base + "/editor")

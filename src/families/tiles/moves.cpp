@@ -33,8 +33,14 @@ TileBoard apply_move(const TileBoard& board, TileMove m) {
     const int b = board.blank();
     const int to = step(board, b, m.blank);
     if (to < 0 || board.cells[to] != m.tile)
-        throw TileError(fmt::format("tile {} is not next to the blank on its {}", m.tile,
-                                    kDirectionLetter[static_cast<int>(m.blank)]));
+    {
+        // The letter is the blank's way, so the tile goes the other: said in words.
+        constexpr const char* kWhere[] = {"above", "below", "left of", "right of"};
+        constexpr const char* kSlide[] = {"down", "up", "right", "left"};
+        const int d = static_cast<int>(m.blank);
+        throw TileError(fmt::format("move {}{}: tile {} is not {} the blank, so it cannot slide {}", m.tile,
+                                    kDirectionLetter[d], m.tile, kWhere[d], kSlide[d]));
+    }
     TileBoard next = board;
     next.cells[b] = m.tile;
     next.cells[to] = kBlank;

@@ -102,20 +102,40 @@
     // A move asked of the server; `quiet`: a move the board refuses (400)
     // says nothing (a click on a tile tries each way in turn), and any other
     // refusal resolves to null.
-    function tryMove(step, quiet) {
+    function tryMove(step, quiet, alone) {
       if (busy || (last && last.solved)) return Promise.resolve(false);
-      var list = moves.slice(), m = step;
-      if (joins && list.length && labelOf(list[list.length - 1], false) === labelOf(step, false))
+      var list = moves.slice(), m = step, joined = false;
+      if (joins && !alone && list.length && labelOf(list[list.length - 1], false) === labelOf(step, false)) {
         m = list.pop() + step.slice(1);
+        joined = true;
+      }
       list.push(m);
       return ask(list).then(function (r) {
         // A 503 that counts every move played: legal, but no hint (a
         // search past the server's limits, or every search slot busy).
         var unhinted = r.status === 503 && r.json && r.json.moves_played === list.length;
+        // A step the piece's last move refuses (it ends where that move
+        // began, or runs into something): judged on its own, so a way back
+        // is taken and a refusal names the step dragged.
+        if (joined && r.status === 400) return tryMove(step, quiet, true);
         if (r.status !== 200 && !unhinted) {
           if (quiet && r.status === 400) return false;
           text(msg, r.json.error || 'not a legal move', 'error');
           return quiet ? null : false;
+        }
+        if (alone && joins && moves.length) {
+          // The piece back where its last move took it from: that move undone.
+          var net = runs(moves[moves.length - 1] + step.slice(1), false).reduce(function (a, x) {
+            return { dr: a.dr + x.dr, dc: a.dc + x.dc };
+          }, { dr: 0, dc: 0 });
+          if (labelOf(moves[moves.length - 1], false) === labelOf(step, false) && !net.dr && !net.dc) {
+            slide(step, 1);
+            moves.pop();
+            last = null;
+            show();
+            text(msg, '');
+            return refresh().then(function () { return true; });
+          }
         }
         moves = list;
         slide(step, 1);
@@ -180,7 +200,10 @@
           var g = blocks[labelOf(last.move, tiles)];
           if (g) g.classList.add('hinted');
           root.dataset.hint = last.move;
-          text(msg, 'Hint: ' + last.move + ' (' + count(last.distance, 'move') + ' to the goal from here)');
+          // A tile's letter is the blank's way: the tile's own is said too.
+          var way = { U: 'down', D: 'up', L: 'right', R: 'left' }[last.move.slice(-1)];
+          var said = tiles ? 'tile ' + labelOf(last.move, true) + ' slides ' + way + ', ' : '';
+          text(msg, 'Hint: ' + last.move + ' (' + said + count(last.distance, 'move') + ' to the goal from here)');
         });
       },
       distance: function () {
@@ -237,7 +260,29 @@
       var n, dir;
       if (Math.abs(dx) >= Math.abs(dy)) { n = Math.round(Math.abs(dx)); dir = dx > 0 ? 'R' : 'L'; }
       else { n = Math.round(Math.abs(dy)); dir = dy > 0 ? 'D' : 'U'; }
-      if (n >= 1) tryMove(label + dir + n);
+      if (n >= 1) farthest(label, dir, n);
+    });
+    // A drag past what is free goes as far as the piece can (the prisoner
+    // dragged past the exit, out); only when it cannot move at all is the
+    // refusal said.
+    function farthest(label, dir, n) {
+      return tryMove(label + dir + n, n > 1).then(function (ok) {
+        return ok === false && n > 1 ? farthest(label, dir, n - 1) : ok;
+      });
+    }
+    // The keyboard: Tab to a piece, an arrow key moves it a cell that way
+    // (a tile: into the blank that way).
+    svg.querySelectorAll('g.block').forEach(function (g) {
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', (tiles ? 'tile ' : 'piece ') + g.dataset.label);
+    });
+    svg.addEventListener('keydown', function (e) {
+      var g = e.target.closest && e.target.closest('g.block');
+      var d = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' }[e.key];
+      if (!g || !d) return;
+      e.preventDefault();
+      tryMove(g.dataset.label + (tiles ? opposite[d] : d + '1'));
     });
     // Test hook and keyboard: "#play=BU1,AR2" plays those moves in turn.
     root.playMoves = function (list) {
