@@ -133,6 +133,14 @@ def main():
         choose("#canvas [data-set=piece]", "A")
         click(2, 2)
         settled("start\nAB.\n.B.\n#..\ngoal\n...\n...\n#.A\n")
+        # Floor painted over a piece's cell erases it; B painted back.
+        tool("floor")
+        click(1, 1)
+        settled("start\nAB.\n...\n#..\ngoal\n...\n...\n#.A\n")
+        tool("piece")
+        choose("#canvas [data-set=piece]", "B")
+        click(1, 1)
+        settled("start\nAB.\n.B.\n#..\ngoal\n...\n...\n#.A\n")
         solve_and_save("blocks", {"moves": "2", "steps": "5", "cluster size": "30"})
 
         # Tiles: the 8-puzzle at its goal, then 8 and 5 each swapped with the blank.
@@ -149,6 +157,19 @@ def main():
         check("goal with the blank first" in driver.find_element(By.ID, "check").text,
               "check: %r" % driver.find_element(By.ID, "check").text)
         s.console_refusals("/editor, every family edited and solved")
+
+        # A typed board the grid cannot draw (17 wide): no grid is left up
+        # to paint the board before over what was typed.
+        wide = "start\n" + "A" + "." * 16 + "\ngoal\n" + "." * 16 + "A\n"
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+                              area, wide)
+        wait.until(lambda d: editor.get_attribute("data-grid") == "none")
+        check(not driver.find_elements(By.CSS_SELECTOR, "#canvas .editgrid"), "a grid is up for a 17-wide board")
+        check(area.get_property("value") == wide, "the typed board was changed")
+        # Another shared link opened in the same tab: its board is taken.
+        link = "1 2 3\n4 5 6\n0 7 8\n"
+        driver.execute_script("location.hash = '#board=' + encodeURIComponent(arguments[0])", link)
+        wait.until(lambda d: area.get_property("value") == link and editor.get_attribute("data-grid") == "drawn")
 
         # A real screenshot: the board read, the scanner's debug picture
         # beside it, solved (par 23) and saved as a screenshot.

@@ -431,9 +431,21 @@
       var ed = editors[name];
       if (!ed) { canvas.innerHTML = ''; delete root.dataset.editor; return; }
       var m = ed.parse(area.value) || (fallback && ed.parse(fallback));
-      if (!m) return;
+      if (!m) {
+        // A text the grid cannot draw (too large, not a board yet): no grid,
+        // so no click paints over what was typed with the board before.
+        canvas.innerHTML = '';
+        var p = document.createElement('p');
+        p.className = 'message';
+        p.id = 'nogrid';
+        p.textContent = 'The mouse grid cannot draw this text: edit it above, or start again with New or Empty.';
+        canvas.appendChild(p);
+        root.dataset.grid = 'none';
+        return;
+      }
       shown = name;
       root.dataset.editor = name;
+      root.dataset.grid = 'drawn';
       ed.render(canvas, m, function (next) {
         area.value = ed.write(next);
         draw(name);
@@ -501,21 +513,28 @@
         root.dataset.state = 'saved';
       });
     });
-    var m = /[#&]board=([^&]*)/.exec(location.hash), shared = null;
-    if (m) {
-      try {
-        shared = decodeURIComponent(m[1]);
-      } catch (e) {
-        // A link cut short or mangled on its way: the editor opens anyway.
-        root.dataset.badLink = '1';
+    // The board a shared link gives; another link opened in the same tab
+    // changes only the address's fragment, and its board is taken too.
+    function open() {
+      var m = /[#&]board=([^&]*)/.exec(location.hash), shared = null;
+      delete root.dataset.badLink;
+      if (m) {
+        try {
+          shared = decodeURIComponent(m[1]);
+        } catch (e) {
+          // A link cut short or mangled on its way: the editor opens anyway.
+          root.dataset.badLink = '1';
+        }
       }
+      area.value = shared !== null ? shared : family.selectedOptions[0] ? family.selectedOptions[0].dataset.start : '';
+      return validate().then(function () {
+        if (root.dataset.badLink)
+          text(check, 'The link\u2019s board could not be read (the address was cut or damaged); ' +
+            'the editor shows the database\u2019s first board instead.', 'error');
+      });
     }
-    area.value = shared !== null ? shared : family.selectedOptions[0] ? family.selectedOptions[0].dataset.start : '';
-    validate().then(function () {
-      if (root.dataset.badLink)
-        text(check, 'The link\u2019s board could not be read (the address was cut or damaged); ' +
-          'the editor shows the database\u2019s first board instead.', 'error');
-    });
+    window.addEventListener('hashchange', open);  // Share's replaceState fires none
+    open();
   }
 
   // ---- Screenshot upload ------------------------------------------------

@@ -1,7 +1,8 @@
 // slidedb serve: the board editor of the family `blocks` (Klotski and any
-// shape), by mouse. Paint floor and wall, paint cells into a piece, and put
-// the goal of a chosen piece by clicking where its first cell must end.
-// It reads and writes the family's start/goal file.
+// shape), by mouse. Paint floor (over a piece's cells: erasing them) and
+// wall, paint cells into a piece, and put the goal of a chosen piece by
+// clicking where its first cell must end. It reads and writes the family's
+// start/goal file.
 (function () {
   'use strict';
   var editors = window.slidedbEditors = window.slidedbEditors || {};
@@ -121,7 +122,10 @@
       var t = host.dataset.tool || 'piece', ch = m.start[r][c];
       if (t === 'floor' || t === 'wall') {
         if (/[A-Za-z]/.test(ch) && t === 'wall') return;
-        m.start[r][c] = t === 'wall' ? '#' : (/[A-Za-z]/.test(ch) ? ch : '.');
+        // Floor over a piece's cell takes the cell off the piece (the
+        // eraser); a piece left with no cell loses its goal too.
+        m.start[r][c] = t === 'wall' ? '#' : '.';
+        if (/[A-Za-z]/.test(ch) && !cellsOf(m, ch).length) delete m.goal[ch];
         return true;
       }
       if (t === 'piece') {
