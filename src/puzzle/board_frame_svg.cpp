@@ -13,8 +13,9 @@ BoardFrameSvg board_frame_svg(const std::string& family_class, int columns, int 
     f.height = rows * cell + 2 * f.pad;
     f.text = fmt::format(
         "<svg class=\"board{}\" viewBox=\"0 0 {} {}\" data-cell=\"{}\" data-pad=\"{}\" data-width=\"{}\" "
-        "data-height=\"{}\" role=\"img\" aria-label=\"board of puzzle {}\">",
-        family_class.empty() ? "" : " " + family_class, f.width, f.height, cell, f.pad, columns, rows, id);
+        "data-height=\"{}\" role=\"img\" aria-label=\"{}\">",
+        family_class.empty() ? "" : " " + family_class, f.width, f.height, cell, f.pad, columns, rows,
+        id > 0 ? fmt::format("board of puzzle {}", id) : std::string("the board"));  // 0: not stored
     f.text += fmt::format("<rect class=\"frame\" width=\"{}\" height=\"{}\" rx=\"{}\"/>", f.width, f.height, f.pad / 2);
     return f;
 }

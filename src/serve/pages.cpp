@@ -169,7 +169,7 @@ void puzzle_page(App& app, const httplib::Request& req, httplib::Response& res) 
         "<button type=\"button\" data-act=\"undo\">Undo</button><button type=\"button\" data-act=\"reset\">Reset</button>"
         "<button type=\"button\" data-act=\"hint\">Hint</button><button type=\"button\" data-act=\"distance\">Distance</button>"
         "<span class=\"played\">0 moves</span></div><p class=\"message\" aria-live=\"polite\"></p></section>",
-        html_escape(text), optimum, family.board_svg(rec->puzzle, {}, 40));
+        html_escape(text), optimum, family.board_svg(rec->puzzle, {id, {}, {}}, 40));
     body += fmt::format(
         "<p class=\"actions\"><a href=\"/api/puzzles/{0}/file\" download>Export</a> "
         "<a href=\"/editor#board={1}\">Open in the editor</a> <a href=\"/api/puzzles/{0}\">JSON</a></p>",

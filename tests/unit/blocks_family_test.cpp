@@ -45,6 +45,9 @@ TEST(BlocksFamily, StartGoalTextIsReadByBlocksAndOnlyBlocks) {
     EXPECT_EQ(&family_of(p), blocks);
     EXPECT_EQ(blocks->validate(p), "");
     EXPECT_EQ(blocks->summary(p), "4x5, 10 pieces of 4 shapes, 20 floor cells, goal: A");
+    // One of each, in the singular.
+    EXPECT_EQ(blocks->summary(only_puzzle(read_board_text("start\nA.\ngoal\n.A\n")).puzzle),
+              "2x1, 1 piece of 1 shape, 2 floor cells, goal: A");
 }
 
 TEST(BlocksFamily, ABadFileGivesOneErrorWithItsLine) {

@@ -130,8 +130,14 @@ public:
         const blocks::Geometry g = blocks::geometry_of(b);
         std::string goal;
         for (const blocks::Target& t : b.goal) goal += b.pieces[static_cast<std::size_t>(t.piece)].label;
-        return fmt::format("{}x{}, {} pieces of {} shapes, {} floor cells, goal: {}", b.width, b.height,
-                           b.pieces.size(), g.shapes.size(), std::count(b.floor.begin(), b.floor.end(), 1), goal);
+        const auto counted = [](std::size_t n, std::string_view noun) {
+            return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+        };
+        return fmt::format("{}x{}, {} of {}, {}, goal: {}", b.width, b.height, counted(b.pieces.size(), "piece"),
+                           counted(g.shapes.size(), "shape"),
+                           counted(static_cast<std::size_t>(std::count(b.floor.begin(), b.floor.end(), 1)),
+                                   "floor cell"),
+                           goal);
     }
 
     Difficulty difficulty() const override {
