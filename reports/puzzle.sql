@@ -11,7 +11,9 @@ WITH p AS (
 SELECT 'id' AS field, CAST(id AS TEXT) AS value FROM p
 UNION ALL SELECT 'size', width || 'x' || height FROM p
 UNION ALL SELECT 'exit', exit_side || ' of row ' || (exit_row + 1) FROM p WHERE exit_side IS NOT NULL
-UNION ALL SELECT 'blocks', blocks || COALESCE(' (' || NULLIF(fixed, 0) || ' fixed cells)', '') FROM p
+-- "pieces": blocks, shaped pieces or tiles, as the family has them.
+UNION ALL SELECT 'pieces', blocks || COALESCE(' (' || NULLIF(fixed, 0) || ' fixed cell' || CASE fixed WHEN 1 THEN ')'
+                 ELSE 's)' END, '') FROM p
 UNION ALL SELECT 'status', COALESCE(status, 'not solved') FROM p
 UNION ALL SELECT 'moves', moves || ' (' || steps || ' steps)' FROM p WHERE moves IS NOT NULL
 UNION ALL SELECT 'cluster', cluster_size || ' boards'

@@ -127,7 +127,7 @@ TEST(Tiles, ShowSaysHowThePuzzleWasDecided) {
     const Outcome report = slidedb(dir, "report puzzle " + parity + " --db t.db --format csv");
     ASSERT_EQ(report.status, 0) << report.err;
     const std::string rows = report.out.substr(0, report.out.find("\r\n\r\n"));
-    EXPECT_NE(rows.find("\r\nblocks,15\r\n"), std::string::npos) << rows;  // no "(0 fixed cells)"
+    EXPECT_NE(rows.find("\r\npieces,15\r\n"), std::string::npos) << rows;  // no "(0 fixed cells)"
     EXPECT_NE(rows.find("cluster,\"10461394944000 boards (exact, by formula), 0 at the goal\"\r\n"
                         "search,none: parity decides it\r\n"
                         "why,\"the goal is out of reach: the arrangement and the goal have opposite parity, and "
