@@ -1,8 +1,9 @@
 #include "serve/save.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <set>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -39,7 +40,13 @@ void require_free_disk(const App& app) {
 std::vector<Saved> save_board(App& app, std::string_view bytes) {
     if (app.options.read_only) throw HttpError(403, "this server is read-only (--read-only): Save is off");
     const std::string hash = content_hash(bytes);
-    FoundFile file = read_bytes("upload", bytes);
+    // A picture's decoding and scan are a search of it: they take a slot,
+    // as /api/scan's do, so saves at once cannot each hold a decoded picture.
+    FoundFile file = [&] {
+        if (!is_picture_bytes(bytes)) return read_bytes("upload", bytes);
+        WorkSlot slot(app.searches);
+        return read_bytes("upload", bytes);
+    }();
     // The name is made here: no part of a request names a file.
     const std::string path = file.is_image ? fmt::format("upload/{}.image", hash.substr(0, 12))
                                            : fmt::format("editor/{}.txt", hash.substr(0, 12));
@@ -66,13 +73,27 @@ std::vector<Saved> save_board(App& app, std::string_view bytes) {
     {
         // Which boards the database has solved already: those are not searched.
         auto db = app.pool.take();
-        std::set<std::string> keys;  // a board given twice is new once
-        for (FoundPuzzle& p : file.puzzles) {
+        // A board given twice is new once, and searched once.
+        std::map<std::string, std::size_t> first;
+        // The Save's searches share one --solve-seconds: a Save of many hard
+        // boards holds a search slot no longer than one search may.
+        const auto deadline = started + std::chrono::duration<double>(app.options.limits.solve_seconds);
+        for (std::size_t i = 0; i < file.puzzles.size(); ++i) {
+            FoundPuzzle& p = file.puzzles[i];
             const auto known = find_puzzle(*db, p.puzzle.key);
-            saved.push_back({known ? known->id : 0, p.puzzle.key, !known && keys.insert(p.puzzle.key).second});
+            const auto [at, is_first] = first.emplace(p.puzzle.key, i);
+            saved.push_back({known ? known->id : 0, p.puzzle.key, !known && is_first});
             if (known && known->solved) continue;
+            if (!is_first) {
+                p.result = file.puzzles[at->second].result;
+                continue;
+            }
+            SolveOptions options = solve_options(app.options.limits);
+            if (options.max_seconds > 0)
+                options.max_seconds = std::max(
+                    0.001, std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count());
             WorkSlot slot(app.searches);
-            p.result = family_of(p.puzzle).solve(p.puzzle, solve_options(app.options.limits));
+            p.result = family_of(p.puzzle).solve(p.puzzle, options);
         }
     }
     std::lock_guard lock(app.writer);

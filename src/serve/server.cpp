@@ -92,7 +92,22 @@ void html_reply(httplib::Response& res, std::string html, int status) {
     body_reply(res, std::move(html), "text/html; charset=utf-8");
 }
 
-void error_reply(const httplib::Request& req, httplib::Response& res, int status, const std::string& message) {
+namespace {
+
+// A refusal quotes what it refuses (a move, a line): a megabyte of it is
+// cut to its first 400 bytes, at a character's start.
+std::string quoted_short(const std::string& message) {
+    constexpr std::size_t kMost = 400;
+    if (message.size() <= kMost) return message;
+    std::size_t end = kMost;
+    while (end > 0 && (static_cast<unsigned char>(message[end]) & 0xC0) == 0x80) --end;
+    return message.substr(0, end) + fmt::format("\u2026 ({} bytes in all)", message.size());
+}
+
+}  // namespace
+
+void error_reply(const httplib::Request& req, httplib::Response& res, int status, const std::string& whole) {
+    const std::string message = quoted_short(whole);
     if (req.path.rfind("/api/", 0) == 0) {
         json_reply(res, error_json(message), status);
         return;

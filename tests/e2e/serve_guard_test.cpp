@@ -728,6 +728,95 @@ TEST_F(ServeGuard, ASaveCannotFillTheDiskNorTakeACollection) {
     }
 }
 
+// A Save of hard boards: their searches share one --solve-seconds, so the
+// Save holds a search slot no longer than one search may; and a picture's
+// decoding takes a slot, so saves at once cannot each hold a decoded one.
+TEST_F(ServeGuard, ASaveSearchesWithinOneSearchsTimeAndDecodesInASlot) {
+    Serving server(dir_, "--db t.db --jobs 1 --solve-seconds 1 --max-states 1000000000 --min-free-mb 0");
+    ASSERT_GT(server.port(), 0);
+    // Four boards whose clusters no second walks (8x8, two blocks of two in
+    // every row but the prisoner's: about 170 million boards), one block at
+    // four places.
+    std::string boards;
+    for (int x = 0; x < 4; ++x) {
+        std::vector<std::string> rows(8, std::string(8, '.'));
+        rows[3][0] = rows[3][1] = 'A';
+        char label = 'B';
+        for (const int r : {0, 1, 2, 4, 5, 6, 7}) {
+            const int second = r == 0 ? 3 + x : 3;
+            rows[static_cast<std::size_t>(r)].replace(0, 2, 2, label++);
+            rows[static_cast<std::size_t>(r)].replace(static_cast<std::size_t>(second), 2, 2, label++);
+        }
+        for (const std::string& row : rows) boards += row + "\n";
+        boards += "\n";
+    }
+    auto r = server.client().Post("/api/save", boards, "text/plain");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(occurrences(r->body, "\"new\":true"), 4u) << r->body;
+    {
+        SQLite::Database db((dir_ / "t.db").string(), SQLite::OPEN_READONLY);
+        SQLite::Statement latest(db, "SELECT path FROM sources WHERE path LIKE 'editor/%' ORDER BY id DESC LIMIT 1");
+        ASSERT_TRUE(latest.executeStep());
+        SQLite::Statement q(db, "SELECT COUNT(*), SUM(s.seconds) FROM solutions s JOIN sources src "
+                                "ON src.puzzle_id = s.puzzle_id WHERE s.cluster_complete = 0 AND src.path = ?");
+        q.bind(1, latest.getColumn(0).getString());
+        ASSERT_TRUE(q.executeStep());
+        EXPECT_EQ(q.getColumn(0).getInt(), 4);
+        // One search's second, shared: four searches of a second each would be four.
+        EXPECT_LT(q.getColumn(1).getDouble(), 2.0);
+    }
+    // The only slot held by a search: a picture to save is refused at once,
+    // not decoded beside it.
+    const std::string png = slurp(test_data("screenshots/ub_Puzzle-I-4.png"));
+    std::thread busy([&] { server.client().Post("/api/solve", wide_blocks(), "text/plain"); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    r = server.client().Post("/api/save", png, "application/octet-stream");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503) << r->body;
+    busy.join();
+    r = server.client().Post("/api/save", png, "application/octet-stream");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200) << r->body;
+}
+
+// A long list of moves for a hint is played keeping one board, not every
+// board on the way: a megabyte of moves on a board of 49 pieces.
+TEST_F(ServeGuard, ALongListOfMovesHoldsOneBoard) {
+    Serving server(dir_, "--db t.db --read-only");
+    ASSERT_GT(server.port(), 0);
+    std::string board = "start\n", goal = "goal\n";
+    const std::string labels = "BCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    for (int row = 0; row < 16; ++row) {
+        std::string s(16, '.'), g(16, '.');
+        if (row == 0) s[0] = s[1] = 'A';
+        if (row >= 2 && row < 6)
+            for (int c = 0; c < 12; ++c) s[c] = labels[static_cast<std::size_t>((row - 2) * 12 + c)];
+        if (row == 15) g[14] = g[15] = 'A';
+        board += s + "\n";
+        goal += g + "\n";
+    }
+    std::string moves;
+    while (moves.size() < 900000) moves += "AR1 AL1 ";
+    moves += "ZZ9";
+    const std::uint64_t idle_peak = server.peak_rss();
+    const auto r = server.client().Post("/api/hint", "board=" + url_encoded(board + goal) + "&moves=" + moves,
+                                        "application/x-www-form-urlencoded");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400);
+    // The refusal quotes the move, and the message is cut, not a megabyte long.
+    EXPECT_NE(r->body.find("ZZ9"), std::string::npos) << r->body.substr(0, 400);
+    EXPECT_LT(r->body.size(), 1000u);
+    EXPECT_LT(server.peak_rss(), idle_peak + (64 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    // One move half a megabyte long: quoted in part.
+    const auto cut = server.client().Post("/api/hint", "board=" + url_encoded(board + goal) + "&moves=A" +
+                                          std::string(500000, 'x'), "application/x-www-form-urlencoded");
+    ASSERT_TRUE(cut);
+    EXPECT_EQ(cut->status, 400);
+    EXPECT_LT(cut->body.size(), 1000u) << cut->body.substr(0, 400);
+    EXPECT_NE(cut->body.find("bytes in all)"), std::string::npos) << cut->body.substr(0, 600);
+}
+
 // A picture is known by its bytes: no Content-Type needed, as curl and an
 // HTML form send it.
 TEST_F(ServeGuard, APictureIsKnownByItsBytes) {

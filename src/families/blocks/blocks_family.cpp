@@ -104,7 +104,7 @@ public:
         // board, and the search from it names pieces by its own letters.
         try {
             return blocks::to_puzzle(
-                blocks::canonical_board(blocks::replay(blocks::board_of(start, true), moves).back()));
+                blocks::canonical_board(blocks::play_all(blocks::board_of(start, true), moves)));
         } catch (const blocks::MoveError& e) {
             throw PuzzleError(e.what());
         }

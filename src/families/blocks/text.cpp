@@ -135,6 +135,12 @@ std::vector<Board> replay(const Board& start, std::string_view moves) {
     return boards;
 }
 
+Board play_all(Board board, std::string_view moves) {
+    std::istringstream in{std::string(moves)};
+    for (std::string token; in >> token;) board = play(board, token);
+    return board;
+}
+
 std::string board_text(const Board& b, int indent) {
     std::vector<std::string> rows;
     std::istringstream in(b.start_grid());

@@ -35,6 +35,9 @@ std::string moves_text(const Board& start, const std::vector<Move>& moves);
 Board play(const Board& board, std::string_view move);
 // Boards after each move of a solution text, the start first.
 std::vector<Board> replay(const Board& start, std::string_view moves);
+// The board after every move, keeping none before it: a long list costs no
+// more memory than one board.
+Board play_all(Board board, std::string_view moves);
 
 // The board for people: '.' floor, '+' a free cell of the goal, letters
 // pieces, '#' walls; each row indented, ended by '\n'.
