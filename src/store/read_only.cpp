@@ -7,6 +7,7 @@
 
 #include <sqlite3.h>
 
+#include "store/bounded_printf.h"
 #include "store/database.h"
 
 namespace slidedb {
@@ -66,6 +67,7 @@ void make_read_only(sqlite3* db) {
     sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
     if (sqlite3_set_authorizer(db, authorize, nullptr) != SQLITE_OK) throw StoreError(sqlite3_errmsg(db));
+    bound_printf(db);  // whatever SQL it is handed: one call cannot outlast a statement's time
 }
 
 }  // namespace slidedb

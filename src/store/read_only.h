@@ -13,7 +13,8 @@ struct sqlite3;
 
 namespace slidedb {
 
-// Installs the authorizer and the limits on db. Throws StoreError.
+// Installs the authorizer, the limits and a bounded printf() on db. Throws
+// StoreError.
 void make_read_only(sqlite3* db);
 
 // True for a PRAGMA that only reports (`PRAGMA table_info(t)`,

@@ -983,6 +983,22 @@ TEST_F(ServeGuard, DeepPagesByNumberAreStatements) {
 // statements held 6.6 GB before), results of long values on a page or in a
 // download (one CSV download held 2.2 GB before its time ran out), and a
 // statement past the memory SQLite may hold in the server.
+// One call of printf() asked to repeat a character thousands of millions of
+// times: no progress handler runs inside a function, so the statement ran
+// 49 s past its 10 s. Refused before the call, naming the longest value.
+TEST_F(ServeGuard, APrintfPastTheLongestValueIsRefusedBeforeItRuns) {
+    Serving server(dir_, "--db t.db --read-only");
+    ASSERT_GT(server.port(), 0);
+    const auto r = server.client().Get(
+        ("/api/query?sql=" + url_encoded("SELECT printf('%.*c%.*c', 2147483647, 'x', 2147483647, 'x')")).c_str());
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400);
+    EXPECT_NE(r->body.find("printf: its widths and precisions ask for more than the longest value a statement may "
+                           "make (33554432 bytes)"),
+              std::string::npos)
+        << r->body;
+}
+
 TEST_F(ServeGuard, StatementsCannotHoldTheServersMemory) {
     Serving server(dir_, "--db t.db --max-result-mb 1 --sql-memory-mb 16");
     ASSERT_GT(server.port(), 0);

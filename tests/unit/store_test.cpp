@@ -328,6 +328,45 @@ TEST(Query, OneStatementAtATime) {
     }
 }
 
+// printf() as SQLite gives it, but a width or precision past the longest
+// value refused before the call repeats a character thousands of millions
+// of times (a '*' judged by the largest argument, cast to int as SQLite does).
+TEST(Query, PrintfIsSQLitesWithinTheLongestValue) {
+    TempDb t;
+    open_database(t.path, Access::ReadWrite);
+    auto db = open_database(t.path, Access::ReadOnly);
+    limit_value_bytes(*db, 1 << 20);
+    EXPECT_EQ(query_table(*db, "SELECT printf('%5.2f|%-4s|%d|%q|%,d', 3.14159, 'ab', 42, 'it''s', 1234567), "
+                               "format('%.*c', 3, 'x'), printf(NULL) IS NULL, printf('%s-%s', 'a'), "
+                               "length(printf('%.*c', 1000000, 'x')), printf('%%d%3d', 7)")
+                  .rows.at(0),
+              (std::vector<std::string>{" 3.14|ab  |42|it''s|1,234,567", "xxx", "1", "a-", "1000000", "%d  7"}));
+    // A text past the longest value, which SQLite's printf gives as NULL, is said.
+    try {
+        query_table(*db, "SELECT printf('%s%s', t, t) FROM (SELECT printf('%.*c', 600000, 'x') AS t)");
+        ADD_FAILURE() << "a text past the longest value was given";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("printf: its text passes the longest value a statement may make "
+                                             "(1048576 bytes)"),
+                  std::string::npos)
+            << e.what();
+    }
+    for (const char* sql : {"SELECT printf('%.*c', 2147483647, 'x')", "SELECT format('%2000000c', 'x')",
+                            "SELECT printf('%.*c%.*c', 600000, 'x', 600000, 'x')",
+                            "SELECT printf('%.*c', 4294967295 + 2147483647 + 1, 'x')",
+                            "SELECT printf('%0*d', -2000000, 1)"}) {
+        try {
+            query_table(*db, sql);
+            ADD_FAILURE() << sql << " was run";
+        } catch (const StoreError& e) {
+            EXPECT_NE(std::string(e.what()).find("printf: its widths and precisions ask for more than the longest "
+                                                 "value a statement may make (1048576 bytes)"),
+                      std::string::npos)
+                << sql << ": " << e.what();
+        }
+    }
+}
+
 TEST(Query, ReadOnlyConnectionRefusesEverySideEffect) {
     TempDb t;
     open_database(t.path, Access::ReadWrite);
