@@ -61,13 +61,29 @@ bool SameOrigin::from_another_site(const httplib::Request& req) {
 
 int SameOrigin::refuse(const httplib::Request& req, std::string& why) const {
     const std::string host = req.get_header_value("Host");
-    if (req.get_header_value_count("Host") != 1 || !ours(host_name(host))) {
+    const std::string name = host_name(host);
+    // "name" or "name:port", nothing after: "[::1]evil" and "localhost:80@evil" are no Host of ours.
+    const std::string_view after = std::string_view(host).substr(std::min(name.size(), host.size()));
+    const bool port_only = after.empty() || (after.size() >= 2 && after.size() <= 6 && after.front() == ':' &&
+                                             std::all_of(after.begin() + 1, after.end(), [](char c) {
+                                                 return c >= '0' && c <= '9';
+                                             }));
+    if (req.get_header_value_count("Host") != 1 || !port_only || !ours(name)) {
         why = fmt::format("this server answers to 127.0.0.1, localhost and the names given with --allow-host, not "
                           "to \"{}\"",
                           host.substr(0, 100));
         return 421;
     }
     if (req.method != "POST") {
+        // A page of another site's fetch() names it, with or without
+        // Sec-Fetch-Site (browsers before it): the statement is not run.
+        if (req.has_header("Origin") &&
+            (req.get_header_value_count("Origin") != 1 || !our_origin(lower_ascii(req.get_header_value("Origin"))))) {
+            why = fmt::format("a page of another site (\"{}\") may link to this server's pages, not load them or "
+                              "its API",
+                              req.get_header_value("Origin").substr(0, 100));
+            return 403;
+        }
         // A link followed to a page is a top-level navigation; an image, a
         // script or a frame loading a page or the API could time statements
         // it makes the server run.

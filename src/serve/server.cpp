@@ -364,6 +364,18 @@ static int parameter_refusal(const httplib::Request& req, std::string& why) {
     return 0;
 }
 
+// A header name with a blank in it ("Content-Length : 5") is one httplib
+// keeps under that name and nothing reads: its body would then be taken
+// for a request. RFC 9112 5.1: refused.
+static int header_refusal(const httplib::Request& req, std::string& why) {
+    for (const auto& [name, value] : req.headers)
+        if (name.find_first_of(" \t") != std::string::npos) {
+            why = fmt::format("a header's name has a blank in it (\"{}\")", visible_line(name.substr(0, 40)));
+            return 400;
+        }
+    return 0;
+}
+
 // Connections answered at once; a thread each, most of them idle or slow.
 constexpr int kConnections = 512;
 // Connections waiting to be accepted (httplib's own backlog is 5).
@@ -395,21 +407,35 @@ Server::Server(Options options) {
     http.set_write_timeout(10);
     http.set_keep_alive_timeout(5);
     http.set_keep_alive_max_count(100);
-    // Host and Origin, before routing and before a body is read.
-    http.set_pre_routing_handler([&impl](const httplib::Request& req, httplib::Response& res) {
-        // Every answer is sent whole: httplib would copy it once for each
-        // range asked (bytes=0-,0-,...), outside the answers' budget.
-        const_cast<httplib::Request&>(req).ranges.clear();
+    // Host and Origin, the head's framing and parameters, before routing
+    // and before a body is read: the refusal's status, its answer in res.
+    const auto refusal = [&impl](const httplib::Request& req, httplib::Response& res) {
         std::string why, allow;
-        int status = impl.origin ? impl.origin->refuse(req, why) : 0;
+        int status = header_refusal(req, why);
+        if (status == 0 && impl.origin) status = impl.origin->refuse(req, why);
         if (status == 0) status = length_refusal(req, impl.app.options.limits, why);
         if (status == 0) status = body_refusal(req, impl.router, why, allow);
         if (status == 0) status = parameter_refusal(req, why);
-        if (status == 0) return httplib::Server::HandlerResponse::Unhandled;
+        if (status == 0) return 0;
         error_reply(req, res, status, why);
         if (!allow.empty()) res.set_header("Allow", allow);
         res.set_header("Connection", "close");
-        return httplib::Server::HandlerResponse::Handled;
+        return status;
+    };
+    http.set_pre_routing_handler([refusal](const httplib::Request& req, httplib::Response& res) {
+        // Every answer is sent whole: httplib would copy it once for each
+        // range asked (bytes=0-,0-,...), outside the answers' budget.
+        const_cast<httplib::Request&>(req).ranges.clear();
+        return refusal(req, res) == 0 ? httplib::Server::HandlerResponse::Unhandled
+                                      : httplib::Server::HandlerResponse::Handled;
+    });
+    // "Expect: 100-continue" is answered before routing: a body refused from
+    // the head is refused then, not invited first (100) and refused after.
+    http.set_expect_100_continue_handler([refusal](const httplib::Request& req, httplib::Response& res) {
+        const int status = refusal(req, res);
+        if (status == 0) return 100;
+        add_security_headers(res);
+        return status;
     });
     add_pages(app, impl.router);
     add_api(app, impl.router);

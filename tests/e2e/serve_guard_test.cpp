@@ -180,7 +180,10 @@ TEST_F(ServeGuard, AHostNotItsOwnGets421) {
         EXPECT_EQ(status_of(answer), 421) << answer;
         EXPECT_NE(answer.find("not to \\\"evil.example:" + port + "\\\""), std::string::npos) << answer;
     }
-    for (const std::string host : {"evil.example", "127.0.0.2", "localhost.evil.example", ""}) {
+    // Ours, then something else: a port that is no number, a user, a second word.
+    for (const std::string host : {"evil.example", "127.0.0.2", "localhost.evil.example", "", "[::1]evil",
+                                   "localhost:80@evil", "localhost:x", "127.0.0.1:1 evil", "localhost:1:2",
+                                   "localhost:1234567"}) {
         RawConnection c(server.port());
         c.send(request("GET", "/api/puzzles", host.empty() ? "" : "Host: " + host + "\r\n"));
         EXPECT_EQ(status_of(c.receive(5)), 421) << host;
@@ -225,6 +228,57 @@ TEST_F(ServeGuard, APostFromAnotherOriginGets403) {
     auto r = server.client().Post("/api/solve", kFg, "text/plain");  // a program: no Origin
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 200);
+    // Another site's fetch() names it on a GET too, whether or not the
+    // browser sends Sec-Fetch-Site: the statement is not run.
+    for (const std::string& origin :
+         std::vector<std::string>{"http://evil.example", "null", server.origin() + ".evil.example"}) {
+        RawConnection c(server.port());
+        c.send(request("GET", "/api/query?sql=SELECT%201", host + "Origin: " + origin + "\r\n"));
+        const std::string answer = c.receive(5);
+        EXPECT_EQ(status_of(answer), 403) << origin << answer;
+    }
+    RawConnection own(server.port());
+    own.send(request("GET", "/api/query?sql=SELECT%201", host + "Origin: " + server.origin() + "\r\n"));
+    EXPECT_EQ(status_of(own.receive(5)), 200);
+}
+
+// A header name with a blank before its colon is refused (RFC 9112 5.1):
+// httplib kept "Content-Length " apart, and the body became a request. A
+// body refused from the head is refused before it is invited: no
+// "100 Continue" first.
+TEST_F(ServeGuard, AHeadIsJudgedBeforeItsBodyIsInvited) {
+    Serving server(dir_, "--db t.db");
+    ASSERT_GT(server.port(), 0);
+    const std::string host = "Host: 127.0.0.1:" + std::to_string(server.port()) + "\r\n";
+    {
+        RawConnection c(server.port());
+        c.send("POST /api/solve HTTP/1.1\r\n" + host + "Content-Length : 5\r\n\r\nhello");
+        const std::string answer = c.receive(5);
+        EXPECT_EQ(status_of(answer), 400) << answer;
+        EXPECT_NE(answer.find("a header's name has a blank in it (\\\"Content-Length \\\")"), std::string::npos)
+            << answer;
+    }
+    struct Case {
+        std::string headers;
+        int status;
+    };
+    for (const Case& c : std::vector<Case>{{"Origin: http://evil.example\r\nContent-Length: 10\r\n", 403},
+                                           {"Content-Length: 900000000\r\n", 413},
+                                           {"Host: evil.example\r\nContent-Length: 10\r\n", 421}}) {
+        RawConnection conn(server.port());
+        const std::string head = c.headers.starts_with("Host:") ? c.headers : host + c.headers;
+        conn.send("POST /api/save HTTP/1.1\r\n" + head + "Expect: 100-continue\r\n\r\n");
+        const std::string answer = conn.receive(5);
+        EXPECT_EQ(status_of(answer), c.status) << c.headers << answer;
+        EXPECT_EQ(answer.find("100 Continue"), std::string::npos) << answer;
+    }
+    // A body the head does not refuse is invited, and answered.
+    RawConnection c(server.port());
+    c.send("POST /api/solve HTTP/1.1\r\n" + host + "Content-Length: " + std::to_string(kFg.size()) +
+           "\r\nExpect: 100-continue\r\n\r\n");
+    EXPECT_EQ(c.receive_some(5), "HTTP/1.1 100 Continue\r\n\r\n");
+    c.send(kFg);
+    EXPECT_EQ(status_of(c.receive(10)), 200);
 }
 
 // A refusal ends its connection: what follows it is never read as a
