@@ -16,8 +16,11 @@ UNION ALL SELECT 'pieces', blocks || COALESCE(' (' || NULLIF(fixed, 0) || ' fixe
                  ELSE 's)' END, '') FROM p
 UNION ALL SELECT 'status', COALESCE(status, 'not solved') FROM p
 UNION ALL SELECT 'moves', moves || ' (' || steps || ' steps)' FROM p WHERE moves IS NOT NULL
-UNION ALL SELECT 'cluster', cluster_size || ' boards'
-                 || CASE WHEN cluster_by = 'formula' THEN ' (exact, by formula)' ELSE '' END || ', ' || cluster_goals
+UNION ALL SELECT 'cluster', CASE
+                 -- A count by formula past 64 bits (the 24-puzzle's 25!/2) is stored as 0.
+                 WHEN cluster_by = 'formula' AND cluster_size = 0 THEN 'more boards than 64 bits count (by formula)'
+                 WHEN cluster_by = 'formula' THEN cluster_size || ' boards (exact, by formula)'
+                 ELSE cluster_size || ' boards' END || ', ' || cluster_goals
                  || CASE WHEN exit_side IS NULL THEN ' at the goal' ELSE ' with the prisoner out' END
                  -- A cluster counted by formula was never walked: its depth is unknown (stored as -1).
                  || CASE WHEN cluster_depth >= 0 THEN ', depth ' || cluster_depth ELSE '' END

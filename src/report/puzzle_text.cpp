@@ -57,16 +57,19 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
     const std::string blocked_cells = r.extra("blocked_cells").value_or("");
     const std::string blockers = r.extra("blockers").value_or("");
     const double rate = r.seconds > 0 ? static_cast<double>(r.cluster_size) / r.seconds : 0;
+    // A count by formula past 64 bits (the 24-puzzle's 25!/2) comes as 0.
+    const std::string by_formula = r.cluster_size > 0 ? fmt::format("{} boards (exact, by formula)", r.cluster_size)
+                                                      : std::string("more boards than 64 bits count (by formula)");
     if (r.extra("search") == "parity")  // decided without a search: no boards, time or memory to speak of
-        return fmt::format("Cluster: {} boards (exact, by formula), {} with {}\nSearch:  none: parity decides it\n",
-                           r.cluster_size, r.cluster_goals, family_of(puzzle).goal_phrase());
+        return fmt::format("Cluster: {}, {} with {}\nSearch:  none: parity decides it\n", by_formula,
+                           r.cluster_goals, family_of(puzzle).goal_phrase());
     if (r.extra("cluster_by") == "formula") {
         const double generated = r.seconds > 0 ? static_cast<double>(r.examined) / r.seconds : 0;
         // Too many boards to visit (tiles): the count is exact by formula,
         // the search an informed one whose iterations are the levels.
-        return fmt::format("Cluster: {} boards (exact, by formula), {} with {}\n"
+        return fmt::format("Cluster: {}, {} with {}\n"
                            "Search:  {}, {} boards generated, {:.3f} s ({:.2f} M boards/s), peak {:.1f} KiB\n",
-                           r.cluster_size, r.cluster_goals, family_of(puzzle).goal_phrase(),
+                           by_formula, r.cluster_goals, family_of(puzzle).goal_phrase(),
                            r.extra("search").value_or("search"), r.examined, r.seconds, generated / 1e6,
                            static_cast<double>(r.peak_bytes) / 1024.0);
     }

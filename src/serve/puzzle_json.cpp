@@ -26,9 +26,10 @@ void result_members(Json& j, const SolveResult& r) {
     r.moves >= 0 ? j.value(r.moves) : j.null();
     j.key("steps");
     r.steps >= 0 ? j.value(r.steps) : j.null();
-    j.member("solution", r.solution)
-        .member("cluster_size", r.cluster_size)
-        .member("cluster_goals", r.cluster_goals);
+    j.member("solution", r.solution).key("cluster_size");
+    // null for a count by formula past 64 bits (the 24-puzzle's 25!/2), which comes as 0
+    r.cluster_size == 0 && r.extra("cluster_by") == "formula" ? j.null() : j.value(r.cluster_size);
+    j.member("cluster_goals", r.cluster_goals);
     j.key("cluster_depth");  // null for a cluster never walked (counted by formula)
     r.cluster_depth >= 0 ? j.value(r.cluster_depth) : j.null();
     j.member("cluster_complete", r.cluster_complete)

@@ -147,6 +147,28 @@ TEST(Tiles, ShowSaysHowThePuzzleWasDecided) {
     EXPECT_EQ(ida_report.out.find("depth -1"), std::string::npos) << ida_report.out;
 }
 
+// The 24-puzzle's cluster, 25!/2 boards, passes 64 bits: stored as 0, it is
+// said so, not "0 boards", by solve, show and the report.
+TEST(Tiles, AClusterPast64BitsIsSaidSo) {
+    TempDir dir;
+    write_file(dir / "near.txt", "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 0 24\n");
+    write_file(dir / "odd.txt", "2 1 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 24 0\n");
+    for (const char* file : {"near.txt", "odd.txt"}) {
+        const Outcome solved = slidedb(dir, std::string("solve ") + file + " --no-levels");
+        EXPECT_NE(solved.out.find("Cluster: more boards than 64 bits count (by formula), "), std::string::npos)
+            << solved.out;
+    }
+    ASSERT_EQ(slidedb(dir, "import near.txt odd.txt --db t.db -q").status, 0);
+    for (const char* id : {"1", "2"}) {
+        const Outcome shown = slidedb(dir, std::string("show ") + id + " --db t.db");
+        EXPECT_NE(shown.out.find("Cluster: more boards than 64 bits count (by formula), "), std::string::npos)
+            << shown.out;
+        const Outcome report = slidedb(dir, std::string("report puzzle ") + id + " --db t.db --format csv");
+        EXPECT_NE(report.out.find("cluster,\"more boards than 64 bits count (by formula), "), std::string::npos)
+            << report.out;
+    }
+}
+
 // Under --max-states the 8-puzzle goes to IDA*, which Manhattan distance and
 // linear conflicts answer with no table at all.
 TEST(Tiles, ShortSearchesNeedNoTable) {
