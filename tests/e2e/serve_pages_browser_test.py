@@ -110,6 +110,16 @@ def main():
               "A dragged past what is free: col %r, %r" % (piece("A").get_attribute("data-col"), message(play)))
         s.console_refusals("the unblock page, dragged")
 
+        # A phone's width: the puzzle page and the editor fit it, no page
+        # wider than the screen.
+        driver.set_window_size(360, 800)
+        for path in ("/puzzles/%d" % ids["fg_README_example.txt"], "/editor", "/puzzles"):
+            driver.get(base + path)
+            wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+            wide = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+            check(wide[0] <= wide[1], "%s is %d px wide in a window of %d" % (path, wide[0], wide[1]))
+        driver.set_window_size(1280, 1600)
+
         # The figures of a solve: "1 move", "1 goal board"; plurals for the rest.
         driver.get(base + "/editor")
         editor = driver.find_element(By.CSS_SELECTOR, "section.editor")

@@ -231,16 +231,30 @@
       e.preventDefault();
       drag = { g: g, x: e.clientX, y: e.clientY };
     });
+    // The piece follows the pointer along the way it is dragged, until the
+    // server says where it goes.
+    svg.addEventListener('pointermove', function (e) {
+      if (!drag) return;
+      var k = scale(), dx = (e.clientX - drag.x) * k, dy = (e.clientY - drag.y) * k;
+      if (Math.abs(dx) >= Math.abs(dy)) dy = 0; else dx = 0;
+      var g = drag.g;
+      g.style.transition = 'none';
+      g.style.transform = 'translate(' + (pad + Number(g.dataset.col) * cell + dx) + 'px,' +
+        (pad + Number(g.dataset.row) * cell + dy) + 'px)';
+    });
     window.addEventListener('pointerup', function (e) {
       if (!drag) return;
       var g = drag.g, k = scale();
       var dx = (e.clientX - drag.x) * k / cell, dy = (e.clientY - drag.y) * k / cell;
       drag = null;
+      g.style.transition = '';
+      var settle = function () { place(g); };
       var label = g.dataset.label;
       if (tiles) {
         if (Math.abs(dx) < 0.3 && Math.abs(dy) < 0.3) {
           // A click: the tile goes where the blank is, whichever side that
           // is; the move taken says what it says (the goal reached, too).
+          settle();
           if (busy || (last && last.solved)) return;
           var tries = ['L', 'R', 'U', 'D'], i = 0;
           var next = function () {
@@ -254,13 +268,14 @@
           return;
         }
         var d = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U');
-        tryMove(label + opposite[d]);
+        tryMove(label + opposite[d]).then(settle, settle);
         return;
       }
       var n, dir;
       if (Math.abs(dx) >= Math.abs(dy)) { n = Math.round(Math.abs(dx)); dir = dx > 0 ? 'R' : 'L'; }
       else { n = Math.round(Math.abs(dy)); dir = dy > 0 ? 'D' : 'U'; }
-      if (n >= 1) farthest(label, dir, n);
+      if (n >= 1) farthest(label, dir, n).then(settle, settle);
+      else settle();
     });
     // A drag past what is free goes as far as the piece can (the prisoner
     // dragged past the exit, out); only when it cannot move at all is the
@@ -272,6 +287,9 @@
     }
     // The keyboard: Tab to a piece, an arrow key moves it a cell that way
     // (a tile: into the blank that way).
+    // A board of many cells is drawn larger (up to the page's width).
+    var columns = Number(svg.dataset.width);
+    if (columns > 8) svg.style.width = Math.min(640, columns * 40) + 'px';
     svg.querySelectorAll('g.block').forEach(function (g) {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
@@ -362,7 +380,7 @@
   window.slidedbEditGrid = function (host, w, h, spec) {
     var g = document.createElement('div');
     g.className = 'editgrid';
-    g.style.gridTemplateColumns = 'repeat(' + w + ', 40px)';
+    g.style.gridTemplateColumns = 'repeat(' + w + ', max-content)';
     var cells = [];
     function look(el, r, c) {
       var v = spec.cell(r, c);
