@@ -103,6 +103,11 @@ TEST(TilesFormat, NamesEachProblemWithItsLine) {
     EXPECT_EQ(error(read_tiles_text("# goal: 1 1 / 3 0\n")[0]), "1: goal: tile 1 appears twice and tile 2 is missing");
     EXPECT_EQ(error(read_tiles_text("7 57 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n")[0]),
               "1: 17 cells make no square board; say its shape with '# size: WxH'");
+    // A row of a grid wider than 5x5 is said to be one, not read as a named 2x2.
+    EXPECT_EQ(error(read_tiles_text("1 2 3 4 5 6\n7 8 9 10 11 12\n")[1]),
+              "2: 6 tiles on a line: a row of a 6x6 board? Boards are read up to 5x5 (a whole board on one line has "
+              "4, 9, 16 or 25 tiles, after an optional name and move count)");
+    EXPECT_EQ(error(read_tiles_text("1 2 3 4 5 6 7 0\n")[0]).substr(0, 27), "1: 8 tiles on a line: a row");
     // One bad puzzle does not hide the next.
     const auto items = read_tiles_text("1 2 3 / 4 4 6 / 7 8 0\n1 2 3 / 4 5 6 / 7 0 8\n");
     ASSERT_EQ(items.size(), 2u);
