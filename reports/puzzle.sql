@@ -33,7 +33,8 @@ UNION ALL SELECT 'search', CASE search
                       || printf('%.3f', seconds) || ' s, peak ' || printf('%.1f', peak_bytes / 1024.0) || ' KiB' END
             FROM p WHERE status IS NOT NULL
 UNION ALL SELECT 'why', reason FROM p WHERE reason IS NOT NULL AND status <> 'solved'
-UNION ALL SELECT 'hardest in cluster', hardest_moves || ' moves' FROM p WHERE hardest_moves IS NOT NULL
+UNION ALL SELECT 'hardest in cluster', hardest_moves || CASE hardest_moves WHEN 1 THEN ' move' ELSE ' moves' END
+            FROM p WHERE hardest_moves IS NOT NULL
 UNION ALL SELECT 'blocked cells', blocked_cells || ' by ' || blockers FROM p WHERE blocked_cells <> ''
 UNION ALL SELECT 'solver', solver_version FROM p WHERE solver_version IS NOT NULL
 UNION ALL SELECT 'board', board FROM p;

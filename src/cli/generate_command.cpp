@@ -208,8 +208,10 @@ int run_generate(GenerateArgs a) {
         f.min_moves = std::max(f.min_moves, moves.first);
         f.max_moves = moves.second;
         f.solvable = true;
-        f.hardest = !plan->aims();
     }
+    // A family that aims at the moves asked (tiles) judges the board drawn;
+    // its cluster's hardest start is one board for every draw.
+    f.hardest = !plan->aims();
     const std::string header =
         fmt::format("# slidedb generate{} --count {} --seed {}{}{}{}\n",
                     a.family == "unblock" ? "" : " --family " + a.family, a.count, a.seed, plan->options_text(),

@@ -1,5 +1,6 @@
 // slidedb: a batch analyzer for sliding-block puzzles.
 #include <cstdio>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -12,6 +13,14 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
+        // "slidedb nosuch": the word is named, with the commands there are,
+        // where CLI11 says only that a command is required.
+        if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
+            std::string names;
+            for (const CLI::App* sub : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+            std::fputs(fmt::format("slidedb: unknown command '{}' (commands: {})\n", argv[1], names).c_str(), stderr);
+            return 2;
+        }
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;  // usage errors exit 2, --help exits 0
     }

@@ -32,8 +32,12 @@ int run_merge(const MergeArgs& a) {
         }
         try {
             const MergeTotals t = merge_database(*db, in, stored_puzzle_fault);
-            std::fputs(fmt::format("{}: {} runs, {} puzzles ({} new, {} known), {} other rows\n", in, t.imports,
-                                   t.puzzles_new + t.puzzles_known, t.puzzles_new, t.puzzles_known, t.rows)
+            const auto counted = [](std::uint64_t n, std::string_view noun) {
+                return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+            };
+            std::fputs(fmt::format("{}: {}, {} ({} new, {} known), {}\n", in, counted(t.imports, "run"),
+                                   counted(t.puzzles_new + t.puzzles_known, "puzzle"), t.puzzles_new,
+                                   t.puzzles_known, counted(t.rows, "other row"))
                            .c_str(),
                        stdout);
         } catch (const StoreError& e) {

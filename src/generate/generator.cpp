@@ -45,8 +45,12 @@ void generate(const Family& family, const GenerationPlan& plan, const GenerateFi
     // Candidates per round: enough to keep every core busy while searching.
     const std::uint64_t round = f.searches() ? 256 : 4096;
     constexpr std::uint64_t kGiveUpAfter = 1'000'000;
+    // Puzzles that pass the filter but were all given already: the request
+    // has fewer distinct puzzles than asked (a tiles cluster's hardest
+    // start, or a small board), and drawing on would never end.
+    constexpr std::uint64_t kGiveUpAfterRepeats = 10'000;
     std::unordered_set<std::string> seen;
-    std::uint64_t emitted = 0, since_last = 0;
+    std::uint64_t emitted = 0, since_last = 0, repeats = 0;
     tbb::task_arena arena(std::max(1, jobs));
     for (std::uint64_t first = 0; emitted < count; first += round) {
         std::vector<std::optional<Generated>> kept(round);
@@ -56,15 +60,23 @@ void generate(const Family& family, const GenerationPlan& plan, const GenerateFi
         });
         for (auto& g : kept) {
             ++since_last;
-            if (!g || !seen.insert(g->puzzle.key).second) continue;
+            if (!g) continue;
+            if (!seen.insert(g->puzzle.key).second) {
+                ++repeats;
+                continue;
+            }
             emit(*g);
-            since_last = 0;
+            since_last = repeats = 0;
             if (++emitted == count) break;
         }
+        if (repeats >= kGiveUpAfterRepeats)
+            throw std::runtime_error(fmt::format("{} of {} puzzles found: the last {} that passed were all given "
+                                                 "already; ask for fewer, or fewer moves or a bigger board",
+                                                 emitted, count, repeats));
         if (since_last >= kGiveUpAfter)
-            throw std::runtime_error(fmt::format("no puzzle found in {} candidates; ask for fewer moves, "
-                                                 "more blocks or a bigger board",
-                                                 since_last));
+            throw std::runtime_error(fmt::format("{} of {} puzzles found, then none in {} candidates; ask for "
+                                                 "fewer moves or a bigger board",
+                                                 emitted, count, since_last));
     }
 }
 

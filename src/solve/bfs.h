@@ -166,8 +166,13 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
         // Boards reached but never expanded: the rest of the cut level and the
         // start of the next. Levels up to the cut one are complete, so the
         // first goal among them in discovery order is still at least depth.
-        for (std::uint32_t i = next; goal == kNone && i < seen.size(); ++i)
-            if (rules.is_goal(seen.board(i))) goal = i;
+        // Their goals are counted with the boards reached (cluster_size), so
+        // a puzzle solved there has goals in its figures.
+        for (std::uint32_t i = next; i < seen.size(); ++i)
+            if (rules.is_goal(seen.board(i))) {
+                ++r.cluster_goals;
+                if (goal == kNone) goal = i;
+            }
         r.cluster_complete = false;
         r.cut = why;
     } else if (reached && next < seen.size()) {

@@ -1,5 +1,6 @@
 #include "store/database.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -216,7 +217,28 @@ std::unique_ptr<SQLite::Database> open_reader(const std::string& path, bool temp
     return nullptr;
 }
 
+// A reader of the database while it was read-only (chmod 444) leaves its
+// -wal and -shm behind, made read-only as the database was then; once the
+// database may be written again, the next writer failed on them ("attempt to
+// write a readonly database", naming nothing). Made writable again when this
+// user owns them; named when another does.
+void make_journals_writable(const std::string& path) {
+    struct stat db {};
+    if (::stat(path.c_str(), &db) != 0 || ::access(path.c_str(), W_OK) != 0) return;
+    for (const char* suffix : {"-wal", "-shm"}) {
+        const std::string journal = path + suffix;
+        struct stat st {};
+        if (::stat(journal.c_str(), &st) != 0 || ::access(journal.c_str(), W_OK) == 0) continue;
+        if (st.st_uid != ::geteuid() || ::chmod(journal.c_str(), (st.st_mode & 07777) | (db.st_mode & 0222)) != 0)
+            throw StoreError(fmt::format("{}: cannot be written, though the database can (left by a reader while "
+                                         "the database was read-only): make it writable, or remove it while no "
+                                         "one uses the database",
+                                         journal));
+    }
+}
+
 std::unique_ptr<SQLite::Database> open_writer(const std::string& path, const OpenOptions& options) {
+    make_journals_writable(path);
     const auto deadline = Clock::now() + options.busy_wait;
     auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     const auto wait_ms = std::chrono::duration_cast<std::chrono::milliseconds>(options.busy_wait).count();

@@ -126,6 +126,20 @@ TEST(Solve, PrintsNumberedBoardsFromStdin) {
 
 // The figures a file claims are checked as import checks them, both of
 // them, and make the exit status 1 (before, solve ignored claims).
+// A search stopped at its limit after the goal was reached, among boards not
+// yet expanded: solved, and the goal among its figures (before: "0 with the
+// prisoner out" beside "Solved in 2 moves").
+TEST(Solve, AGoalReachedAsTheSearchStopsIsCounted) {
+    TempDir dir;
+    write_file(dir / "l.txt", "# exit: left\nx.B...\n..B.x.\n.CAA..\n.C..DD\nEE....\n....x.\n");
+    const Outcome r = slidedb(dir, "solve l.txt --max-states 100 --no-levels");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Solved in 2 moves (4 steps)."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Cluster: 107 boards, 1 with the prisoner out, depth 2 (incomplete: stopped at 100 boards)"),
+              std::string::npos)
+        << r.out;
+}
+
 TEST(Solve, ChecksWhatAFileClaims) {
     TempDir dir;
     write_file(dir / "claim.txt",
@@ -239,6 +253,13 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
          "slidedb: g.gif: its ending names no format this draws (.svg, .png, .dot); give --format\n"},
         {"generate --family blocks --count 2 -o file.txt",
          "slidedb: file.txt: a file, not a folder: 2 puzzles of the family 'blocks' go to a folder, a file each\n"},
+        {"nosuch --db e.db",
+         "slidedb: unknown command 'nosuch' (commands: import, solve, show, report, query, scan, render, generate, "
+         "enumerate, merge, graph, serve)\n"},
+        // A request with fewer distinct puzzles than asked ends, saying so.
+        {"generate --family tiles --size 2x2 --count 3 --moves 6..12",
+         "slidedb: 1 of 3 puzzles found: the last 10012 that passed were all given already; ask for fewer, or fewer "
+         "moves or a bigger board\n"},
     };
     for (const auto& [args, said] : cases) {
         const Outcome r = slidedb(dir, args);

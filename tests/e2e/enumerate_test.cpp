@@ -209,7 +209,7 @@ TEST(Merge, ImportsFromTwoMachinesBecomeOneDatabase) {
     EXPECT_EQ(self.status, 0);
     EXPECT_EQ(self.err, "./all.db: is the database merged into (--db); nothing to add\n" + (dir / "all.db").string() +
                             ": is the database merged into (--db); nothing to add\n");
-    EXPECT_EQ(self.out, "sub/../sub/c.db: 1 runs, 1 puzzles (0 new, 1 known), 0 other rows\n");
+    EXPECT_EQ(self.out, "sub/../sub/c.db: 1 run, 1 puzzle (0 new, 1 known), 0 other rows\n");
     EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));
     EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM imports"), "3\n");
 }
@@ -265,8 +265,8 @@ TEST(Merge, APuzzleNotWhatItsBoardGivesRefusesItsFileAlone) {
     const Outcome m = slidedb(dir, "merge a.db" + inputs + " b.db --db all.db");
     EXPECT_EQ(m.status, 1);
     EXPECT_EQ(m.err, said);
-    EXPECT_EQ(m.out, "a.db: 1 runs, 3 puzzles (3 new, 0 known), 305 other rows\n"
-                     "b.db: 1 runs, 1 puzzles (1 new, 0 known), 84 other rows\n");
+    EXPECT_EQ(m.out, "a.db: 1 run, 3 puzzles (3 new, 0 known), 305 other rows\n"
+                     "b.db: 1 run, 1 puzzle (1 new, 0 known), 84 other rows\n");
     const std::string q = "SELECT family, key FROM puzzles ORDER BY key";
     ASSERT_EQ(slidedb(dir, "import kb_input.txt klotski.txt eight.txt yb.txt --db both.db -q").status, 0);
     EXPECT_EQ(dump(dir / "all.db", q), dump(dir / "both.db", q));

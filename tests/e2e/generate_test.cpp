@@ -112,6 +112,11 @@ TEST(Generate, TilesOfExactlyTheMovesAskedImportWithTheSolversMoves) {
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM puzzles WHERE family = 'tiles' AND width = 3 AND height = 3"), 6);
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE moves = 20"), 6);
     EXPECT_EQ(slidedb(dir, "generate --family tiles --size 3x3 --walls 0..1 --count 1").status, 2);
+    // --min-moves alone judges each board drawn, as --moves does (before: its
+    // cluster's hardest start, one board for every draw, and no end).
+    const Outcome min = slidedb(dir, "generate --family tiles --size 3x2 --count 2 --min-moves 1 --seed 3 -j 1");
+    EXPECT_EQ(min.status, 0) << min.err;
+    EXPECT_EQ(occurrences(min.out, "\n"), 3u) << min.out;
 }
 
 TEST(Generate, BlocksPuzzlesAFileEachImportWithTheMovesTheyName) {

@@ -208,6 +208,43 @@ TEST(ReadOnlyOlderSchema, ReportsReadTheNewerViews) {
     EXPECT_EQ(snapshot(dir / "db"), before);
 }
 
+// A reader of a database made read-only (chmod 444) leaves its -wal and
+// -shm read-only; once the database may be written again, the owner's next
+// import failed ("attempt to write a readonly database"). Run as another
+// user than root, whom no file mode stops.
+TEST(ReadOnlyDatabase, JournalsAReaderLeftDoNotStopTheNextWriter) {
+    if (geteuid() != 0 || run_shell(TempDir{}, "command -v setpriv").status != 0)
+        GTEST_SKIP() << "needs root and setpriv to run as another user";
+    TempDir dir;
+    fs::permissions(dir.path(), fs::perms::all);
+    write_file(dir / "t3.txt", "1 2 3\n4 5 6\n7 0 8\n");
+    write_file(dir / "t4.txt", "1 2 3\n4 5 6\n0 7 8\n");
+    const std::string as_nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups " + bin();
+    ASSERT_EQ(run_shell(dir, as_nobody + " import t3.txt --db p.db -q").status, 0);
+    fs::permissions(dir / "p.db", fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
+                    fs::perm_options::remove);
+    const Outcome read = run_shell(dir, as_nobody + " query 'SELECT COUNT(*) FROM puzzles' --db p.db --format csv");
+    ASSERT_EQ(read.status, 0) << read.err;
+    ASSERT_TRUE(fs::exists(dir / "p.db-wal"));
+    EXPECT_EQ(fs::status(dir / "p.db-wal").permissions() & fs::perms::owner_write, fs::perms::none);
+    fs::permissions(dir / "p.db", fs::perms::owner_write, fs::perm_options::add);
+    const Outcome again = run_shell(dir, as_nobody + " import t4.txt --db p.db -q");
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(run_shell(dir, as_nobody + " query 'SELECT COUNT(*) FROM puzzles' --db p.db --format csv").out,
+              "COUNT(*)\r\n2\r\n");
+    // A journal of another user's, read-only: named, nothing written.
+    fs::permissions(dir / "p.db", fs::perms::owner_write, fs::perm_options::remove);
+    ASSERT_EQ(run_shell(dir, as_nobody + " query 'SELECT 1' --db p.db").status, 0);
+    fs::permissions(dir / "p.db", fs::perms::owner_write, fs::perm_options::add);
+    ASSERT_EQ(run_shell(dir, "chown root p.db-shm").status, 0);
+    const Outcome refused = run_shell(dir, as_nobody + " import t3.txt --db p.db -q");
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("p.db-shm: cannot be written, though the database can (left by a reader while the "
+                               "database was read-only)"),
+              std::string::npos)
+        << refused.err;
+}
+
 // Schema 8, before the difficulty bands' tables: a report that reads them
 // says why they are missing and what to do.
 // db/t.db in dir as schema `version` made it.
