@@ -14,7 +14,8 @@ namespace {
 bool numeric_column(const std::vector<bool>& numeric, std::size_t c) { return c < numeric.size() && numeric[c]; }
 
 // A cell in a JSON object: a number where the column is numeric and the
-// text is one; null for NULL and for what JSON cannot carry (inf, nan).
+// text is one; null for an empty numeric cell and for what JSON cannot carry
+// (inf, nan). SQL NULL is null in any column (Table::nulls).
 std::string json_value(const std::string& v, bool numeric) {
     if (!numeric) return json_string(v);
     if (v.empty()) return "null";
@@ -98,7 +99,8 @@ void TableStream::add(const Table& chunk) {
     if (!started_) header(chunk);
     started_ = true;
     const std::size_t n = columns_.size();
-    for (const auto& row : chunk.rows) {
+    for (std::size_t r = 0; r < chunk.rows.size(); ++r) {
+        const auto& row = chunk.rows[r];
         switch (format_) {
             case Format::Table: {
                 std::vector<std::vector<std::string>> cell_lines(n);
@@ -127,7 +129,9 @@ void TableStream::add(const Table& chunk) {
                 std::string out = rows_ ? ",\n {" : "\n {";
                 for (std::size_t c = 0; c < n; ++c) {
                     if (c) out += ", ";
-                    out += json_string(columns_[c]) + ": " + json_value(row[c], numeric_column(chunk.numeric, c));
+                    out += json_string(columns_[c]) + ": " +
+                           (chunk.is_null(r, c) ? std::string("null")
+                                                : json_value(row[c], numeric_column(chunk.numeric, c)));
                 }
                 sink_(out + "}");
                 break;

@@ -86,13 +86,14 @@ Json& Json::table(const Table& t) {
     begin_object().key("columns").begin_array();
     for (const std::string& c : t.columns) value(c);
     end_array().key("rows").begin_array();
-    for (const auto& row : t.rows) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const auto& row = t.rows[r];
         begin_array();
         for (std::size_t c = 0; c < row.size(); ++c) {
             const bool num = c < t.numeric.size() && t.numeric[c] && is_json_number(row[c]);
             if (num)
                 raw(row[c]);
-            else if (row[c].empty() && c < t.numeric.size() && t.numeric[c])
+            else if (t.is_null(r, c) || (row[c].empty() && c < t.numeric.size() && t.numeric[c]))
                 null();
             else
                 value(row[c]);

@@ -32,15 +32,16 @@ void result_members(Json& j, const SolveResult& r) {
     j.member("cluster_goals", r.cluster_goals);
     j.key("cluster_depth");  // null for a cluster never walked (counted by formula)
     r.cluster_depth >= 0 ? j.value(r.cluster_depth) : j.null();
-    j.member("cluster_complete", r.cluster_complete)
-        .member("limit_reason", cut_name(r.cut))
-        .member("examined", r.examined)
+    j.member("cluster_complete", r.cluster_complete).key("limit_reason");  // null: no limit stopped it
+    r.cut == Cut::None ? j.null() : j.value(cut_name(r.cut));
+    j.member("examined", r.examined)
         .member("max_states", r.max_states)
         .member("seconds", r.seconds)
         .member("peak_bytes", r.peak_bytes);
     j.key("hardest_moves");
     r.hardest_moves >= 0 ? j.value(r.hardest_moves) : j.null();
-    j.member("hardest_board", r.hardest_board);
+    j.key("hardest_board");
+    r.hardest_board.empty() ? j.null() : j.value(r.hardest_board);
     j.key("extras").begin_object();
     for (const auto& [name, v] : r.extras) j.member(name, v);
     j.end_object();

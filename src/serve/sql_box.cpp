@@ -117,7 +117,8 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
                     out.table.numeric = chunk.numeric;
                 }
                 if (full && std::chrono::steady_clock::now() > count_until) throw PageFull{};
-                for (const auto& row : chunk.rows) {
+                for (std::size_t r = 0; r < chunk.rows.size(); ++r) {
+                    const auto& row = chunk.rows[r];
                     if (++seen > limits.download_rows) out.too_many_to_download = true;
                     if (seen > skip && !full) {
                         if (out.table.rows.size() == per) {
@@ -125,6 +126,8 @@ SqlPage sql_page(SQLite::Database& db, const std::string& sql, std::int64_t page
                             count_until = std::chrono::steady_clock::now() + count_time;
                         } else {
                             if ((held += row_bytes(row)) > limits.result_bytes) too_large(limits);
+                            out.table.nulls.resize(out.table.rows.size());
+                            if (r < chunk.nulls.size()) out.table.nulls.push_back(chunk.nulls[r]);
                             out.table.rows.push_back(row);
                         }
                     }

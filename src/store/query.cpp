@@ -121,7 +121,18 @@ std::string cell_text(sqlite3_stmt* st, int c, int type) {
         // The shortest text that reads back as the same double: exports
         // (CSV, JSON) carry the value, not six digits of it.
         case SQLITE_FLOAT: return fmt::format("{}", sqlite3_column_double(st, c));
-        case SQLITE_BLOB: return fmt::format("<{} bytes>", sqlite3_column_bytes(st, c));
+        case SQLITE_BLOB: {
+            // As SQL writes a blob (x'FF41'): the bytes, not their count.
+            const auto* bytes = static_cast<const unsigned char*>(sqlite3_column_blob(st, c));
+            const auto n = static_cast<std::size_t>(sqlite3_column_bytes(st, c));
+            std::string out = "x'";
+            out.reserve(2 * n + 3);
+            for (std::size_t i = 0; i < n; ++i) {
+                out += "0123456789ABCDEF"[bytes[i] >> 4];
+                out += "0123456789ABCDEF"[bytes[i] & 15];
+            }
+            return out + "'";
+        }
         default: {
             const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, c));
             return text ? std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(st, c))) : std::string();
@@ -186,6 +197,7 @@ void query_stream(SQLite::Database& database, const std::string& sql, const Para
             chunk.numeric[c] = seen_number[c] && !seen_text[c];
         on_rows(chunk);
         chunk.rows.clear();
+        chunk.nulls.clear();
         sent = true;
     };
     seen_number.assign(static_cast<std::size_t>(n), false);
@@ -199,15 +211,18 @@ void query_stream(SQLite::Database& database, const std::string& sql, const Para
             sql_error(db, rc);
         }
         std::vector<std::string> row;
+        std::vector<bool> null(static_cast<std::size_t>(n), false);
         row.reserve(static_cast<std::size_t>(n));
         for (int c = 0; c < n; ++c) {
             const int type = sqlite3_column_type(st.get(), c);
             if (type == SQLITE_INTEGER || type == SQLITE_FLOAT) seen_number[static_cast<std::size_t>(c)] = true;
             if (type == SQLITE_TEXT || type == SQLITE_BLOB) seen_text[static_cast<std::size_t>(c)] = true;
+            null[static_cast<std::size_t>(c)] = type == SQLITE_NULL;
             row.push_back(cell_text(st.get(), c, type));
         }
         for (const std::string& cell : row) chunk_bytes += cell.size();
         chunk.rows.push_back(std::move(row));
+        chunk.nulls.push_back(std::move(null));
         if (chunk.rows.size() >= chunk_rows || chunk_bytes >= kChunkBytes) {
             chunk_bytes = 0;
             send();
@@ -234,6 +249,8 @@ Table query_table(SQLite::Database& db, const std::string& sql, const Params& pa
             if (!chunk.numeric[c] && has_value) text_seen[c] = true;
             if (chunk.numeric[c]) all.numeric[c] = true;
         }
+        all.nulls.resize(all.rows.size());
+        all.nulls.insert(all.nulls.end(), chunk.nulls.begin(), chunk.nulls.end());
         all.rows.insert(all.rows.end(), chunk.rows.begin(), chunk.rows.end());
     }, 4096);
     for (std::size_t c = 0; c < all.numeric.size(); ++c)

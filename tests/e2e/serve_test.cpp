@@ -431,6 +431,13 @@ TEST_F(Serve, RunsOneReadOnlyStatement) {
     EXPECT_EQ(r->body,
               "{\"page\":1,\"has_more\":false,\"table\":{\"columns\":[\"family\",\"n\"],\"rows\":[[\"blocks\",1],"
               "[\"tiles\",1],[\"unblock\",4]]}}");
+    // NULL is null, empty text "", on a page and in a download.
+    r = c.Get("/api/query?sql=SELECT%20NULL%20AS%20n%2C%20''%20AS%20e");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(r->body.find("\"rows\":[[null,\"\"]]"), std::string::npos) << r->body;
+    r = c.Get("/api/query?sql=SELECT%20NULL%20AS%20n%2C%20''%20AS%20e&format=json");
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(r->body, "[\n {\"n\": null, \"e\": \"\"}\n]\n");
     r = c.Get("/api/query?sql=SELECT%20id%20FROM%20puzzles%20ORDER%20BY%20id&format=csv");
     ASSERT_EQ(r->status, 200);
     EXPECT_EQ(r->body, "id\r\n1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n");

@@ -8,6 +8,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "report/table.h"
 #include "store/database.h"
 #include "store/embedded_sql.h"
 #include "store/query.h"
@@ -326,6 +327,21 @@ TEST(Query, OneStatementAtATime) {
         EXPECT_EQ(std::string(e.what()),
                   "one statement at a time: nothing was run, and the text goes on after the first with `SELECT 2`");
     }
+}
+
+// SQL NULL is null in JSON, in any column; empty text stays "".
+TEST(Query, NullIsNullInJsonAndEmptyTextIsNot) {
+    TempDb t;
+    open_database(t.path, Access::ReadWrite);
+    auto db = open_database(t.path, Access::ReadOnly);
+    const Table tb = query_table(*db, "SELECT NULL AS n, '' AS e, 'x' AS x, 1 AS one UNION ALL "
+                                      "SELECT 'a', NULL, NULL, NULL");
+    EXPECT_EQ(format_table(tb, Format::Json),
+              "[\n {\"n\": null, \"e\": \"\", \"x\": \"x\", \"one\": 1},\n"
+              " {\"n\": \"a\", \"e\": null, \"x\": null, \"one\": null}\n]\n");
+    EXPECT_EQ(format_table(tb, Format::Csv), "n,e,x,one\r\n,,x,1\r\na,,,\r\n");
+    // A blob as SQL writes one, its bytes kept.
+    EXPECT_EQ(query_table(*db, "SELECT x'ff41', x''").rows.at(0), (std::vector<std::string>{"x'FF41'", "x''"}));
 }
 
 // printf() as SQLite gives it, but a width or precision past the longest
