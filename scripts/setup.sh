@@ -13,7 +13,8 @@ packages=(build-essential cmake pkg-config
           libcpp-httplib-dev)  # serve: the HTTP server
 if [ "${1:-}" = "--test" ]; then
     packages+=(chromium)  # headless, for the test of the HTML report's player
-    packages+=(slurm-wlm munge iproute2)  # a one-node cluster for the sharded enumeration and import tests (ss: free ports)
+    # a one-node cluster for the sharded enumeration and import tests (ss: its free ports)
+    packages+=(slurm-wlm munge iproute2)
     packages+=(man-db)  # man -l reads the installed manual page in the install test
     packages+=(chromium-driver python3-selenium)  # the web app (serve) in a real browser
     # scripts/sanitize.sh and fuzz.sh: ASan, UBSan, libFuzzer; clang 16 for

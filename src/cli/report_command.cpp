@@ -146,6 +146,11 @@ int run_report(const ReportArgs& a) {
     } else {
         if (a.name == "puzzle" && a.sql_file.empty())
             if (const auto p = load_picture(*db, a.id)) draw_puzzle_boards(reports.front(), *p);
+        // Listed boards as their files, so that each reads back.
+        if (a.sql_file.empty())
+            for (Report& r : reports)
+                if (r.name != "puzzle")
+                    draw_listed_boards(r, [&db](std::int64_t id) { return load_picture(*db, id); });
         text = reports_text(reports, parse_format(fmt_name));
     }
     if (a.out.empty()) {

@@ -109,7 +109,8 @@ void add_serve(CLI::App& app, Run& chosen) {
                 ->capture_default_str()
                 ->check(CLI::Range(1, 256));
             sub.add_option("--sql", a.sql_files, "A report of your own (a .sql file), offered in the menu");
-            sub.add_option("--solve-seconds", o.limits.solve_seconds, "Time one search may take (a Save's boards share it)")
+            sub.add_option("--solve-seconds", o.limits.solve_seconds,
+                           "Time one search may take (a Save's boards share it)")
                 ->capture_default_str()
                 ->check(seconds_check(false));
             sub.add_option("--max-states", o.limits.solve_states, "Boards one search may keep")->capture_default_str();

@@ -58,4 +58,23 @@ void draw_puzzle_boards(Report& report, const PuzzlePicture& picture) {
     }
 }
 
+void draw_listed_boards(Report& report,
+                        const std::function<std::optional<PuzzlePicture>(std::int64_t)>& lookup) {
+    for (ReportSection& s : report.sections) {
+        Table& t = s.table;
+        const int id = column_index(t, "id"), board = column_index(t, "board");
+        if (id < 0 || board < 0) continue;
+        for (auto& row : t.rows) {
+            try {
+                const auto picture = lookup(std::stoll(row[static_cast<std::size_t>(id)]));
+                if (!picture) continue;
+                row[static_cast<std::size_t>(board)] =
+                    without_last_newline(family_of(picture->puzzle).file_text(picture->puzzle));
+            } catch (const std::exception&) {
+                // Not an id (a report of the user's own), or a board that does not read: as stored.
+            }
+        }
+    }
+}
+
 }  // namespace slidedb

@@ -367,6 +367,7 @@ void report(App& app, const httplib::Request& req, httplib::Response& res) {
                                  [&](const auto& u) { return u.first == name; });
     if (name == "puzzle" && !own)
         if (const auto p = load_picture(*db, std::stoll(req.get_param_value("id")))) draw_puzzle_boards(r, *p);
+    if (name != "puzzle" && !own) draw_listed_boards(r, [&db](std::int64_t id) { return load_picture(*db, id); });
     json_reply(res, reports_text({r}, Format::Json));
 }
 

@@ -269,6 +269,38 @@ namespace slidedb::e2e {
 namespace {
 
 // The bundled examples hold three families; each is graded in its own bands.
+// The unsolvable report's boards read back to their puzzles: a left exit
+// and a tiles goal of its own kept (before: the stored board, read back as
+// a right exit and the blank-last goal).
+TEST(Report, TheUnsolvableBoardsReadBack) {
+    TempDir dir;
+    write_file(dir / "left.txt", "# exit: left\n..B...\n..B...\n..BAA.\n..C...\n..C...\n..C...\n");
+    write_file(dir / "tiles.txt", "# goal: blank first\n2 1 0\n3 4 5\n6 7 8\n");
+    ASSERT_EQ(slidedb(dir, "import left.txt tiles.txt --db t.db -q").status, 0);
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    ASSERT_EQ(count(db, "SELECT COUNT(*) FROM solutions WHERE status = 'unsolvable'"), 2);
+    const Outcome r = slidedb(dir, "report unsolvable --db t.db --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* id : {"1", "2"}) {
+        const std::string mark = std::string("{\"id\": ") + id + ", ";
+        const std::size_t row = r.out.find(mark);
+        ASSERT_NE(row, std::string::npos) << r.out;
+        const std::size_t at = r.out.find("\"board\": \"", row) + 10;
+        std::string board;
+        for (std::size_t i = at; r.out[i] != '"'; ++i) {
+            if (r.out[i] == '\\') ++i;  // \n or an escaped character
+            board += r.out[i - 1] == '\\' && r.out[i] == 'n' ? '\n' : r.out[i];
+        }
+        write_file(dir / (std::string("back") + id + ".txt"), board + "\n");
+        ASSERT_EQ(slidedb(dir, std::string("import back") + id + ".txt --db back" + id + ".db -q").status, 0);
+        SQLite::Database back((dir / (std::string("back") + id + ".db")).string(), SQLite::OPEN_READONLY);
+        SQLite::Statement key(db, "SELECT key FROM puzzles WHERE id = ?");
+        key.bind(1, std::stoi(id));
+        ASSERT_TRUE(key.executeStep());
+        EXPECT_EQ(back.execAndGet("SELECT key FROM puzzles").getString(), key.getColumn(0).getString()) << board;
+    }
+}
+
 TEST(Report, DifficultyOfTheExamplesByFamily) {
     TempDir dir;
     const Outcome imported = slidedb(dir, "import '" + test_data("examples") + "' --db x.db -q");

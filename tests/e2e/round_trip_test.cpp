@@ -408,7 +408,8 @@ TEST_F(RoundTrip, TheBoardsOfThePuzzleReportReadBack) {
         }
         for (const auto& [by, json] : reports) {
             const std::string stem = "report/" + by + "_" + std::to_string(s.id);
-            write_file(*dir_ / (stem + "_start.txt"), json_text_after(json, "{\"field\": \"board\", \"value\": \"") + "\n");
+            write_file(*dir_ / (stem + "_start.txt"),
+                       json_text_after(json, "{\"field\": \"board\", \"value\": \"") + "\n");
             expected[stem + "_start.txt"] = {s.key, -1, -1};
             if (!hardest) continue;
             const std::size_t section = json.find("\"Hardest board of its cluster\"");

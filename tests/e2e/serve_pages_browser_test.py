@@ -83,10 +83,12 @@ def main():
         def key(label, k, moves):
             driver.execute_script("arguments[0].focus()", piece(label))
             ActionChains(driver).send_keys(k).perform()
-            wait.until(lambda d: play.get_attribute("data-moves") == moves and play.get_attribute("data-state") == "ready")
+            wait.until(lambda d: play.get_attribute("data-moves") == moves
+                       and play.get_attribute("data-state") == "ready")
 
         key("J", Keys.ARROW_LEFT, "1")
-        check(piece("J").get_attribute("data-col") == "2", "J after a left arrow: col %r" % piece("J").get_attribute("data-col"))
+        check(piece("J").get_attribute("data-col") == "2",
+              "J after a left arrow: col %r" % piece("J").get_attribute("data-col"))
         key("J", Keys.ARROW_RIGHT, "0")
         check(piece("J").get_attribute("data-col") == "3" and message(play) == "",
               "J back: col %r, %r" % (piece("J").get_attribute("data-col"), message(play)))

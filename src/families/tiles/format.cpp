@@ -435,8 +435,8 @@ void TilesReader::line(std::string_view text, std::size_t bytes, std::vector<Til
             // told as a named 2x2 ("tile 4 does not fit a 2x2 board") or as
             // "8 cells make no square board" misleads.
             const auto n = static_cast<int>(toks.size());
-            if (n > kMaxSide && n <= 2 * kMaxSide && square_side(static_cast<std::size_t>(n)) == 0 && st.directives.width == 0 &&
-                std::all_of(toks.begin(), toks.end(), is_cell_token))
+            if (n > kMaxSide && n <= 2 * kMaxSide && square_side(static_cast<std::size_t>(n)) == 0 &&
+                st.directives.width == 0 && std::all_of(toks.begin(), toks.end(), is_cell_token))
                 throw TileError(fmt::format("{} tiles on a line: a row of a {}x{} board? Boards are read up to {}x{} "
                                             "(a whole board on one line has 4, 9, 16 or 25 tiles, after an optional "
                                             "name and move count)",
