@@ -106,6 +106,11 @@ int run_report(const ReportArgs& a) {
             if (a.name == "puzzle" && a.id < 0) throw UsageError("report puzzle needs a puzzle id");
             if (a.name != "puzzle" && a.id >= 0)
                 throw UsageError(fmt::format("report {} takes no puzzle id (report puzzle ID does)", a.name));
+            // Only the reports that read :family take it; elsewhere it would be left out unsaid.
+            if (!a.family.empty() && (a.name == "summary" || a.name == "puzzle"))
+                throw UsageError(fmt::format("report {} takes no --family (hardest, difficulty, patterns and "
+                                             "unsolvable do)",
+                                             a.name));
             wanted.emplace_back(a.name, builtin_sql(a.name));
         }
     } catch (const std::invalid_argument&) {
@@ -199,7 +204,7 @@ void add_report(CLI::App& app, Run& chosen) {
             sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
-            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, unsolvable)")
+            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, patterns, unsolvable)")
                 ->check(CLI::IsMember(family_names()));
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
             sub.add_option("--timeout", a.timeout, "Stop a statement after this many seconds (0: never)")

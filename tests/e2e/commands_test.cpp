@@ -253,6 +253,8 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
          "slidedb: g.gif: its ending names no format this draws (.svg, .png, .dot); give --format\n"},
         {"generate --family blocks --count 2 -o file.txt",
          "slidedb: file.txt: a file, not a folder: 2 puzzles of the family 'blocks' go to a folder, a file each\n"},
+        {"report summary --family tiles --db e.db",
+         "slidedb: report summary takes no --family (hardest, difficulty, patterns and unsolvable do)\n"},
         {"nosuch --db e.db",
          "slidedb: unknown command 'nosuch' (commands: import, solve, show, report, query, scan, render, generate, "
          "enumerate, merge, graph, serve)\n"},
