@@ -376,6 +376,19 @@ static int header_refusal(const httplib::Request& req, std::string& why) {
     return 0;
 }
 
+// A target in absolute form ("GET http://127.0.0.1:8080/api/puzzles", as a
+// proxy sends it) names its host, which stands for the Host header (RFC
+// 9112 3.2.2), and its path, which is routed: before, nothing was found.
+static void absolute_form(httplib::Request& req) {
+    constexpr std::string_view scheme = "http://";
+    if (!lower_ascii(req.path.substr(0, scheme.size())).starts_with(scheme)) return;
+    const std::size_t slash = req.path.find('/', scheme.size());
+    const std::string authority = req.path.substr(scheme.size(), slash - scheme.size());
+    req.path = slash == std::string::npos ? "/" : req.path.substr(slash);
+    req.headers.erase("Host");
+    req.headers.emplace("Host", authority);
+}
+
 // Connections answered at once; a thread each, most of them idle or slow.
 constexpr int kConnections = 512;
 // Connections waiting to be accepted (httplib's own backlog is 5).
@@ -426,6 +439,7 @@ Server::Server(Options options) {
         // Every answer is sent whole: httplib would copy it once for each
         // range asked (bytes=0-,0-,...), outside the answers' budget.
         const_cast<httplib::Request&>(req).ranges.clear();
+        absolute_form(const_cast<httplib::Request&>(req));
         return refusal(req, res) == 0 ? httplib::Server::HandlerResponse::Unhandled
                                       : httplib::Server::HandlerResponse::Handled;
     });

@@ -194,6 +194,14 @@ TEST_F(ServeGuard, AHostNotItsOwnGets421) {
         c.send(request("GET", "/api/puzzles", "Host: " + host + "\r\n"));
         EXPECT_EQ(status_of(c.receive(5)), 200) << host;
     }
+    // A target in absolute form is routed, its host standing for the Host header.
+    for (const auto& [target, status] : std::vector<std::pair<std::string, int>>{
+             {"http://127.0.0.1:" + port + "/api/puzzles", 200}, {"HTTP://localhost:" + port + "/", 200},
+             {"http://evil.example/api/puzzles", 421}}) {
+        RawConnection c(server.port());
+        c.send(request("GET", target, "Host: 127.0.0.1:" + port + "\r\n"));
+        EXPECT_EQ(status_of(c.receive(5)), status) << target;
+    }
     EXPECT_EQ(puzzles(), before);
 }
 
