@@ -124,8 +124,6 @@ TEST(Solve, PrintsNumberedBoardsFromStdin) {
     EXPECT_NE(r.out.find("  1. AR4\n   ......\n   ......\n   ....AA>\n"), std::string::npos) << r.out;
 }
 
-// The figures a file claims are checked as import checks them, both of
-// them, and make the exit status 1 (before, solve ignored claims).
 // A search stopped at its limit after the goal was reached, among boards not
 // yet expanded: solved, and the goal among its figures (before: "0 with the
 // prisoner out" beside "Solved in 2 moves").
@@ -140,6 +138,8 @@ TEST(Solve, AGoalReachedAsTheSearchStopsIsCounted) {
         << r.out;
 }
 
+// The figures a file claims are checked as import checks them, both of
+// them, and make the exit status 1 (before, solve ignored claims).
 TEST(Solve, ChecksWhatAFileClaims) {
     TempDir dir;
     write_file(dir / "claim.txt",

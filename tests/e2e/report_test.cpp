@@ -268,7 +268,6 @@ TEST_F(Reports, PageWithAHostileFileNameLoadsCleanly) {
 namespace slidedb::e2e {
 namespace {
 
-// The bundled examples hold three families; each is graded in its own bands.
 // The unsolvable report's boards read back to their puzzles: a left exit
 // and a tiles goal of its own kept (before: the stored board, read back as
 // a right exit and the blank-last goal).
@@ -301,6 +300,7 @@ TEST(Report, TheUnsolvableBoardsReadBack) {
     }
 }
 
+// The bundled examples hold three families; each is graded in its own bands.
 TEST(Report, DifficultyOfTheExamplesByFamily) {
     TempDir dir;
     const Outcome imported = slidedb(dir, "import '" + test_data("examples") + "' --db x.db -q");

@@ -1041,10 +1041,6 @@ TEST_F(ServeGuard, DeepPagesByNumberAreStatements) {
     EXPECT_EQ(hasty.stop(), 0);
 }
 
-// Statements made to hold memory: a value built of large ones (four such
-// statements held 6.6 GB before), results of long values on a page or in a
-// download (one CSV download held 2.2 GB before its time ran out), and a
-// statement past the memory SQLite may hold in the server.
 // One call of printf() asked to repeat a character thousands of millions of
 // times: no progress handler runs inside a function, so the statement ran
 // 49 s past its 10 s. Refused before the call, naming the longest value.
@@ -1061,6 +1057,10 @@ TEST_F(ServeGuard, APrintfPastTheLongestValueIsRefusedBeforeItRuns) {
         << r->body;
 }
 
+// Statements made to hold memory: a value built of large ones (four such
+// statements held 6.6 GB before), results of long values on a page or in a
+// download (one CSV download held 2.2 GB before its time ran out), and a
+// statement past the memory SQLite may hold in the server.
 TEST_F(ServeGuard, StatementsCannotHoldTheServersMemory) {
     Serving server(dir_, "--db t.db --max-result-mb 1 --sql-memory-mb 16");
     ASSERT_GT(server.port(), 0);
