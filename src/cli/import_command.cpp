@@ -14,6 +14,7 @@
 #include "cli/shard_option.h"
 #include "cli/seconds_option.h"
 #include "pipeline/import.h"
+#include "puzzle/text.h"
 #include "report/escape.h"
 #include "store/database.h"
 
@@ -90,19 +91,21 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     writer.finish(seconds, stopped_by == 0);
     link_enumerated(*db);  // new puzzles of an enumerated size find their cluster's puzzle
     if (!args.quiet) {
-        std::fputs(fmt::format("{} files, {} puzzles ({} new, {} known); new: {} solved, {} unsolvable, "
-                               "{} limit; {} errors; {} claim mismatches; {} searches; {:.2f} s\n",
-                               t.files, t.puzzles_new + t.puzzles_known, t.puzzles_new, t.puzzles_known,
-                               t.solved, t.unsolvable, t.limit, t.errors, t.claim_mismatches, t.searches,
-                               seconds)
+        std::fputs(fmt::format("{}, {} ({} new, {} known); new: {} solved, {} unsolvable, {} limit; {}; {}; {}; "
+                               "{:.2f} s\n",
+                               counted(t.files, "file"), counted(t.puzzles_new + t.puzzles_known, "puzzle"),
+                               t.puzzles_new, t.puzzles_known, t.solved, t.unsolvable, t.limit,
+                               counted(t.errors, "error"), counted(t.claim_mismatches, "claim mismatch",
+                                                                   "claim mismatches"),
+                               counted(t.searches, "search", "searches"), seconds)
                        .c_str(),
                    stderr);
     }
     if (stopped_by) {
-        std::fputs(fmt::format("slidedb import: stopped by {}: {} puzzles ({} new) stored this run, {} files read to "
-                               "the end; the same command goes on from there\n",
-                               stop_name(stopped_by), t.puzzles_new + t.puzzles_known,
-                               t.puzzles_new, t.files)
+        std::fputs(fmt::format("slidedb import: stopped by {}: {} ({} new) stored this run, {} read to the end; "
+                               "the same command goes on from there\n",
+                               stop_name(stopped_by), counted(t.puzzles_new + t.puzzles_known, "puzzle"),
+                               t.puzzles_new, counted(t.files, "file"))
                        .c_str(),
                    stderr);
         return 128 + stopped_by;

@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
 #include "families/families.h"
+#include "puzzle/text.h"
 #include "store/database.h"
 #include "store/merge.h"
 
@@ -32,9 +33,6 @@ int run_merge(const MergeArgs& a) {
         }
         try {
             const MergeTotals t = merge_database(*db, in, stored_puzzle_fault);
-            const auto counted = [](std::uint64_t n, std::string_view noun) {
-                return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
-            };
             std::fputs(fmt::format("{}: {}, {} ({} new, {} known), {}\n", in, counted(t.imports, "run"),
                                    counted(t.puzzles_new + t.puzzles_known, "puzzle"), t.puzzles_new,
                                    t.puzzles_known, counted(t.rows, "other row"))

@@ -1,7 +1,9 @@
 // Small text helpers shared by the readers, the SQL runner and the reports.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace slidedb {
@@ -16,6 +18,13 @@ inline std::vector<std::string> split_lines(const std::string& text) {
         if (nl == std::string::npos) return lines;
         start = nl + 1;
     }
+}
+
+// "1 move", "2 moves"; `many` for a plural of its own ("searches").
+inline std::string counted(std::uint64_t n, std::string_view one, std::string_view many = {}) {
+    std::string out = std::to_string(n) + ' ';
+    if (n == 1) return out.append(one);
+    return many.empty() ? out.append(one).append("s") : out.append(many);
 }
 
 // Without leading and trailing blanks.

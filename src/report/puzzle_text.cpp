@@ -7,15 +7,6 @@
 
 namespace slidedb {
 
-namespace {
-
-// "1 move", "2 moves".
-std::string counted(std::int64_t n, std::string_view noun) {
-    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
-}
-
-}  // namespace
-
 std::string start_text(const Puzzle& puzzle) {
     std::string out;
     for (const std::string& row : split_lines(family_of(puzzle).file_text(puzzle)))

@@ -153,7 +153,7 @@ TEST(Solve, ChecksWhatAFileClaims) {
                                 "claim.txt:2: claims a cluster of 1 boards, the search found 24132\n"),
               std::string::npos)
         << imported.err;
-    EXPECT_NE(imported.err.find("; 1 claim mismatches;"), std::string::npos) << imported.err;
+    EXPECT_NE(imported.err.find("; 1 claim mismatch;"), std::string::npos) << imported.err;
 }
 
 // A file name with a terminal escape or a newline reaches the terminal as
@@ -293,7 +293,7 @@ TEST(Cli, TheDatabaseIsNeverInputNorOutputByMistake) {
     }
     const Outcome again = slidedb(dir, "import . --db t.db");
     EXPECT_EQ(again.status, 0) << again.err;
-    EXPECT_NE(again.err.find("1 files, 1 puzzles (0 new, 1 known)"), std::string::npos) << again.err;
+    EXPECT_NE(again.err.find("1 file, 1 puzzle (0 new, 1 known)"), std::string::npos) << again.err;
     SQLite::Database db((dir / "t.db").string());
     EXPECT_EQ(count(db, "SELECT COUNT(*) FROM errors"), 0);
     // Floats leave as the doubles they are, not six digits of them.

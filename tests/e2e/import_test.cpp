@@ -262,7 +262,7 @@ TEST(Import, CtrlCEndsALongSearchAtOnceAndKeepsNothingOfIt) {
     EXPECT_EQ(WEXITSTATUS(wstatus), 130);
     EXPECT_LT(seconds, 10.0);  // against a search that ignores the stop (a minute's build), not a timing
     const std::string err = slurp(dir / "err.txt");
-    EXPECT_NE(err.find("slidedb import: stopped by Ctrl-C: 1 puzzles (1 new) stored this run, 1 files read to the end"),
+    EXPECT_NE(err.find("slidedb import: stopped by Ctrl-C: 1 puzzle (1 new) stored this run, 1 file read to the end"),
               std::string::npos)
         << err;
     SQLite::Database db((dir / "cut.db").string(), SQLite::OPEN_READONLY);
@@ -285,7 +285,7 @@ TEST(Import, FourSpellingsOfOneFileAreOneSetOfSources) {
     // In one run: the file is read once.
     const Outcome r = slidedb(dir, "import rs.txt ./rs.txt .//rs.txt '" + absolute + "' --db one.db");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.err.find("1 files, 2 puzzles (2 new, 0 known)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("1 file, 2 puzzles (2 new, 0 known)"), std::string::npos) << r.err;
     // In four runs: one set of sources, under the spelling first met.
     for (const std::string& spelling : std::vector<std::string>{"rs.txt", "./rs.txt", ".//rs.txt", "'" + absolute + "'"})
         ASSERT_EQ(slidedb(dir, "import " + spelling + " --db four.db").status, 0);

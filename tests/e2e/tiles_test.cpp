@@ -39,7 +39,7 @@ TEST(Tiles, ImportStoresClustersParityAndErrors) {
     const Outcome r = run_shell(dir, with_cache("import in --db t.db"));
     EXPECT_EQ(r.status, 1) << r.err;  // bad input and a disagreeing claim: exit 1, the batch went on
     EXPECT_NE(r.err.find("4 files, 6 puzzles (6 new, 0 known); new: 5 solved, 1 unsolvable, 0 limit; 4 errors; "
-                         "1 claim mismatches"),
+                         "1 claim mismatch"),
               std::string::npos)
         << r.err;
 

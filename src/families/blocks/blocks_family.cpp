@@ -14,6 +14,7 @@
 #include "families/blocks/svg.h"
 #include "families/blocks/text.h"
 #include "puzzle/lines.h"
+#include "puzzle/text.h"
 
 namespace slidedb {
 
@@ -130,9 +131,6 @@ public:
         const blocks::Geometry g = blocks::geometry_of(b);
         std::string goal;
         for (const blocks::Target& t : b.goal) goal += b.pieces[static_cast<std::size_t>(t.piece)].label;
-        const auto counted = [](std::size_t n, std::string_view noun) {
-            return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
-        };
         return fmt::format("{}x{}, {} of {}, {}, goal: {}", b.width, b.height, counted(b.pieces.size(), "piece"),
                            counted(g.shapes.size(), "shape"),
                            counted(static_cast<std::size_t>(std::count(b.floor.begin(), b.floor.end(), 1)),
