@@ -253,7 +253,8 @@ std::vector<std::string> generating_families() {
 
 void add_generate(CLI::App& app, Run& chosen) {
     add_command<GenerateArgs>(
-        app, chosen, "generate", "Write random valid puzzles in the family's file format (Unblock and tiles one a line, blocks a file each)",
+        app, chosen, "generate",
+        "Write random valid puzzles in the family's file format (Unblock and tiles one a line, blocks a file each)",
         [](CLI::App& sub, GenerateArgs& a) {
             sub.add_option("--count", a.count, "How many puzzles (--hardest: the best N, default 1)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
             sub.add_option("--family", a.family, "The family of the puzzles")

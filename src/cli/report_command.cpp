@@ -204,7 +204,8 @@ void add_report(CLI::App& app, Run& chosen) {
             sub.add_option("--by", a.by, "Rank hardest by moves, steps, cluster or effort (boards examined)")
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
-            sub.add_option("--family", a.family, "Only this family's puzzles (hardest, difficulty, patterns, unsolvable)")
+            sub.add_option("--family", a.family,
+                           "Only this family's puzzles (hardest, difficulty, patterns, unsolvable)")
                 ->check(CLI::IsMember(family_names()));
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
             sub.add_option("--timeout", a.timeout, "Stop a statement after this many seconds (0: never)")
