@@ -869,8 +869,9 @@ TEST_F(ServeGuard, ALongListOfMovesHoldsOneBoard) {
     // The refusal quotes the move, and the message is cut, not a megabyte long.
     EXPECT_NE(r->body.find("ZZ9"), std::string::npos) << r->body.substr(0, 400);
     EXPECT_LT(r->body.size(), 1000u);
-    if (kMemoryMeasured)  // ASan keeps freed boards in quarantine
+    if (kMemoryMeasured) {  // ASan keeps freed boards in quarantine
         EXPECT_LT(server.peak_rss(), idle_peak + (64 << 20)) << (server.peak_rss() >> 20) << " MiB at most";
+    }
     // One move half a megabyte long: quoted in part.
     const auto cut = server.client().Post("/api/hint", "board=" + url_encoded(board + goal) + "&moves=A" +
                                           std::string(500000, 'x'), "application/x-www-form-urlencoded");
