@@ -28,7 +28,7 @@ std::optional<Generated> candidate(const Family& family, const GenerationPlan& p
     if (r.status != Status::Solved) return std::nullopt;
     if (so.analyse_cluster) {
         if (r.hardest_moves < f.min_moves || r.hardest_board.empty()) return std::nullopt;
-        g.puzzle = plan.with_board(g.puzzle, r.hardest_board);
+        g.puzzle = family.cluster_board(g.puzzle, r.hardest_board);
         g.moves = r.hardest_moves;
     } else {
         g.moves = r.moves;

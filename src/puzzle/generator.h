@@ -70,10 +70,6 @@ public:
 
     // A random valid puzzle of the request.
     virtual Puzzle draw(Random& rng) const = 0;
-    // The puzzle whose board is `board` (SolveResult::hardest_board of a
-    // puzzle of the request), canonical.
-    virtual Puzzle with_board(const Puzzle& like, const std::string& board) const = 0;
-
     // --- The hardest search (a family that gives none keeps these) -----------
     virtual bool can_search() const { return false; }
     // The board a little changed: a piece added, taken off or shifted, a wall

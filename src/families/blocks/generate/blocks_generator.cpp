@@ -120,7 +120,6 @@ public:
         }
     }
 
-    Puzzle with_board(const Puzzle&, const std::string& board) const override { return read(board); }
 
 private:
     void read_outline(const std::string& text, const std::string& name) {

@@ -82,10 +82,6 @@ public:
         return to_puzzle(b, goal);
     }
 
-    Puzzle with_board(const Puzzle&, const std::string& board) const override {
-        return to_puzzle(parse_board(board), blank_last_goal(width_, height_));
-    }
-
 private:
     int width_ = 3, height_ = 3;
     int min_moves_ = 0, max_moves_ = 0;

@@ -110,10 +110,6 @@ public:
         return to_puzzle(random_board(rng, shape));
     }
 
-    Puzzle with_board(const Puzzle&, const std::string& board) const override {
-        return to_puzzle(board_from_text(board, shape_.exit));
-    }
-
     bool can_search() const override { return true; }
 
     // Now and then the step is the best of every block or wall added (on
