@@ -423,6 +423,7 @@ Server::Server(Options options) {
     // Host and Origin, the head's framing and parameters, before routing
     // and before a body is read: the refusal's status, its answer in res.
     const auto refusal = [&impl](const httplib::Request& req, httplib::Response& res) {
+        absolute_form(const_cast<httplib::Request&>(req));  // the connection's own request; judged by its host
         std::string why, allow;
         int status = header_refusal(req, why);
         if (status == 0 && impl.origin) status = impl.origin->refuse(req, why);
@@ -439,7 +440,6 @@ Server::Server(Options options) {
         // Every answer is sent whole: httplib would copy it once for each
         // range asked (bytes=0-,0-,...), outside the answers' budget.
         const_cast<httplib::Request&>(req).ranges.clear();
-        absolute_form(const_cast<httplib::Request&>(req));
         return refusal(req, res) == 0 ? httplib::Server::HandlerResponse::Unhandled
                                       : httplib::Server::HandlerResponse::Handled;
     });

@@ -280,6 +280,15 @@ TEST_F(ServeGuard, AHeadIsJudgedBeforeItsBodyIsInvited) {
         EXPECT_EQ(status_of(answer), c.status) << c.headers << answer;
         EXPECT_EQ(answer.find("100 Continue"), std::string::npos) << answer;
     }
+    // A target in absolute form is judged by its own host before the body is invited.
+    {
+        RawConnection conn(server.port());
+        conn.send("POST http://evil.example/api/save HTTP/1.1\r\n" + host +
+                  "Content-Length: 10\r\nExpect: 100-continue\r\n\r\n");
+        const std::string answer = conn.receive(5);
+        EXPECT_EQ(status_of(answer), 421) << answer;
+        EXPECT_EQ(answer.find("100 Continue"), std::string::npos) << answer;
+    }
     // A body the head does not refuse is invited, and answered.
     RawConnection c(server.port());
     c.send("POST /api/solve HTTP/1.1\r\n" + host + "Content-Length: " + std::to_string(kFg.size()) +
