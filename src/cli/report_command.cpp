@@ -149,13 +149,11 @@ int run_report(const ReportArgs& a) {
         if (a.name == "puzzle") options.featured.push_back(a.id);
         text = html_page(reports, [&db](std::int64_t id) { return load_picture(*db, id); }, options);
     } else {
-        if (a.name == "puzzle" && a.sql_file.empty())
-            if (const auto p = load_picture(*db, a.id)) draw_puzzle_boards(reports.front(), *p);
-        // Listed boards as their files, so that each reads back.
+        // Boards as their files, so that each reads back (a report of the user's own stays as written).
         if (a.sql_file.empty())
             for (Report& r : reports)
-                if (r.name != "puzzle")
-                    draw_listed_boards(r, [&db](std::int64_t id) { return load_picture(*db, id); });
+                draw_report_boards(r, a.id >= 0 ? std::optional(a.id) : std::nullopt,
+                                   [&db](std::int64_t id) { return load_picture(*db, id); });
         text = reports_text(reports, parse_format(fmt_name));
     }
     if (a.out.empty()) {

@@ -11,8 +11,7 @@ std::string without_last_newline(std::string text) {
     return text;
 }
 
-}  // namespace
-
+// The puzzle report's sections.
 void draw_puzzle_boards(Report& report, const PuzzlePicture& picture) {
     const Puzzle& puzzle = picture.puzzle;
     const Family& family = family_of(puzzle);
@@ -58,8 +57,8 @@ void draw_puzzle_boards(Report& report, const PuzzlePicture& picture) {
     }
 }
 
-void draw_listed_boards(Report& report,
-                        const std::function<std::optional<PuzzlePicture>(std::int64_t)>& lookup) {
+// Any other report's listed boards, looked up by id.
+void draw_listed_boards(Report& report, const PuzzleLookup& lookup) {
     for (ReportSection& s : report.sections) {
         Table& t = s.table;
         const int id = column_index(t, "id"), board = column_index(t, "board");
@@ -75,6 +74,14 @@ void draw_listed_boards(Report& report,
             }
         }
     }
+}
+
+}  // namespace
+
+void draw_report_boards(Report& report, std::optional<std::int64_t> puzzle_id, const PuzzleLookup& lookup) {
+    if (report.name != "puzzle") return draw_listed_boards(report, lookup);
+    if (!puzzle_id) return;
+    if (const auto picture = lookup(*puzzle_id)) draw_puzzle_boards(report, *picture);
 }
 
 }  // namespace slidedb

@@ -1,5 +1,6 @@
-// The puzzle report (reports/puzzle.sql) as text: its boards drawn by the
-// puzzle's family, so that each reads back as a board file.
+// Built-in reports as text (the command line's formats, the server's JSON):
+// their boards drawn by each puzzle's family, so that each reads back as a
+// board file.
 #pragma once
 
 #include <cstdint>
@@ -11,15 +12,13 @@
 
 namespace slidedb {
 
-// The Puzzle section's board and the cluster's hardest board become their
-// family's file text (a left exit, a goal other than the usual, kept), and
-// the Solution section gains the board after each move.
-void draw_puzzle_boards(Report& report, const PuzzlePicture& picture);
+using PuzzleLookup = std::function<std::optional<PuzzlePicture>(std::int64_t)>;
 
-// In every section with an `id` and a `board` column (the unsolvable
-// report's list), each board becomes its puzzle's file text, looked up by
-// id: a left exit or a goal of its own kept, so that it reads back.
-void draw_listed_boards(Report& report,
-                        const std::function<std::optional<PuzzlePicture>(std::int64_t)>& lookup);
+// The puzzle report (of `puzzle_id`): its board and its cluster's hardest
+// board become their family's file text (a left exit, a goal other than the
+// usual, kept), and its Solution section gains the board after each move.
+// Any other report: in every section with an `id` and a `board` column (the
+// unsolvable report's list), each board becomes its puzzle's file text.
+void draw_report_boards(Report& report, std::optional<std::int64_t> puzzle_id, const PuzzleLookup& lookup);
 
 }  // namespace slidedb

@@ -362,12 +362,12 @@ void report(App& app, const httplib::Request& req, httplib::Response& res) {
     auto db = app.pool.take();
     const std::string name = req.matches[1];
     Report r = run_report(app, *db, name, params_of(req));
-    // The built-in puzzle report's boards as `slidedb report puzzle` gives them: each reads back.
+    // A built-in report's boards as `slidedb report` gives them: each reads back.
     const bool own = std::any_of(app.options.user_reports.begin(), app.options.user_reports.end(),
                                  [&](const auto& u) { return u.first == name; });
-    if (name == "puzzle" && !own)
-        if (const auto p = load_picture(*db, std::stoll(req.get_param_value("id")))) draw_puzzle_boards(r, *p);
-    if (name != "puzzle" && !own) draw_listed_boards(r, [&db](std::int64_t id) { return load_picture(*db, id); });
+    if (!own)
+        draw_report_boards(r, req.has_param("id") ? std::optional(std::stoll(req.get_param_value("id"))) : std::nullopt,
+                           [&db](std::int64_t id) { return load_picture(*db, id); });
     json_reply(res, reports_text({r}, Format::Json));
 }
 
