@@ -1,5 +1,6 @@
 // A strict JSON checker (RFC 8259): one value, UTF-8 only, no NaN or
-// Infinity, no trailing commas, no control characters inside strings.
+// Infinity, no trailing commas, no control characters inside strings; and
+// a JSON string picked out of a text.
 #pragma once
 
 #include <cctype>
@@ -8,6 +9,32 @@
 #include <string_view>
 
 namespace slidedb::e2e {
+
+// The JSON string that starts after `mark` (its first occurrence from
+// `from`), unescaped.
+inline std::string json_text_after(const std::string& body, const std::string& mark, std::size_t from = 0) {
+    std::size_t at = body.find(mark, from);
+    if (at == std::string::npos) return "<no " + mark + ">";
+    std::string out;
+    for (at += mark.size(); at < body.size() && body[at] != '"'; ++at) {
+        if (body[at] != '\\') {
+            out += body[at];
+            continue;
+        }
+        const char e = body[++at];
+        if (e == 'n') {
+            out += '\n';
+        } else if (e == 't') {
+            out += '\t';
+        } else if (e == 'u') {
+            out += static_cast<char>(std::stoi(body.substr(at + 1, 4), nullptr, 16));
+            at += 4;
+        } else {
+            out += e;  // \" \\ \/
+        }
+    }
+    return out;
+}
 
 class StrictJson {
 public:

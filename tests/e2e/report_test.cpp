@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "e2e.h"
+#include "json_check.h"
 
 #include "families/unblock/board.h"
 #include "families/unblock/move.h"
@@ -284,12 +285,7 @@ TEST(Report, TheUnsolvableBoardsReadBack) {
         const std::string mark = std::string("{\"id\": ") + id + ", ";
         const std::size_t row = r.out.find(mark);
         ASSERT_NE(row, std::string::npos) << r.out;
-        const std::size_t at = r.out.find("\"board\": \"", row) + 10;
-        std::string board;
-        for (std::size_t i = at; r.out[i] != '"'; ++i) {
-            if (r.out[i] == '\\') ++i;  // \n or an escaped character
-            board += r.out[i - 1] == '\\' && r.out[i] == 'n' ? '\n' : r.out[i];
-        }
+        const std::string board = json_text_after(r.out, "\"board\": \"", row);
         write_file(dir / (std::string("back") + id + ".txt"), board + "\n");
         ASSERT_EQ(slidedb(dir, std::string("import back") + id + ".txt --db back" + id + ".db -q").status, 0);
         SQLite::Database back((dir / (std::string("back") + id + ".db")).string(), SQLite::OPEN_READONLY);

@@ -21,36 +21,11 @@
 #include <vector>
 
 #include "e2e.h"
+#include "json_check.h"
 #include "serving.h"
 
 namespace slidedb::e2e {
 namespace {
-
-// The JSON string that starts after `mark` (its first occurrence from
-// `from`), unescaped.
-std::string json_text_after(const std::string& body, const std::string& mark, std::size_t from = 0) {
-    std::size_t at = body.find(mark, from);
-    if (at == std::string::npos) return "<no " + mark + ">";
-    std::string out;
-    for (at += mark.size(); at < body.size() && body[at] != '"'; ++at) {
-        if (body[at] != '\\') {
-            out += body[at];
-            continue;
-        }
-        const char e = body[++at];
-        if (e == 'n') {
-            out += '\n';
-        } else if (e == 't') {
-            out += '\t';
-        } else if (e == 'u') {
-            out += static_cast<char>(std::stoi(body.substr(at + 1, 4), nullptr, 16));
-            at += 4;
-        } else {
-            out += e;  // \" \\ \/
-        }
-    }
-    return out;
-}
 
 // A string member of a JSON object (its first occurrence), unescaped.
 std::string json_string(const std::string& body, const std::string& name) {
