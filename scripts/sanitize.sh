@@ -18,12 +18,13 @@ nice cmake --build "$build" -j2 --target "${targets[@]}"
 # Left out under the sanitizers (they run in the plain build): the kill -9
 # loop, the two generated-screenshot corpora, the naive-search cross-checks,
 # the Slurm clusters, the seeded generator comparison, the Chromium tests,
-# the install tree and the Debian package (built from the plain build);
+# the install tree and the Debian package (built from the plain build), the
+# 64 MiB tiles file read in pieces (the same reader runs here on small ones);
 # and the two memory ceilings (ulimit -v, RSS), which ASan's shadow memory breaks.
 # The web app's tests run here too (slidedb reads each connection's bytes
 # itself); their bounds on the server's memory are checked in the plain
 # build only (kMemoryMeasured).
-slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|RoundTrip\.|round_trip_tests'
+slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|ATilesFileOverTheWholeReadLimit|RoundTrip\.|round_trip_tests'
 (cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest -j2 --output-on-failure --timeout 600 -E "$slow")
 

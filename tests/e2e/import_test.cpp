@@ -24,6 +24,23 @@ void write_small_corpus(const TempDir& dir) {
     write_file(dir / "in/.hidden/ignored.txt", kFogleman);
 }
 
+// Every third line of the public file of 18,068 puzzles (6,023 of them,
+// of every move count from 1 to 51), written to `to`: an import long enough
+// to be stopped, held to the file's own cluster sizes (their sum returned).
+// The kill -9 test imports the whole file, every line's moves held to it.
+std::int64_t write_every_third_line(const fs::path& to) {
+    std::ifstream all(test_data("boards/rush_18k.txt"));
+    std::ofstream third(to);
+    std::int64_t lines = 0, clusters = 0;
+    for (std::string line; std::getline(all, line);)
+        if (lines++ % 3 == 0) {
+            third << line << '\n';
+            clusters += std::stoll(line.substr(line.rfind(' ') + 1));
+        }
+    return clusters;
+}
+constexpr std::int64_t kThird = 6023;
+
 TEST(Import, StoresEveryPuzzleWithSolutionLevelsAndSources) {
     TempDir dir;
     fs::create_directories(dir / "in/sub");
@@ -168,20 +185,7 @@ TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
 // third run completes the import with every figure of an uninterrupted one.
 TEST(Import, CtrlCAndSigtermStoreThePartsUnderWayAndTheSameCommandGoesOn) {
     TempDir dir;
-    // Every third line of the public file (6,023 puzzles, all of its moves
-    // from 1 to 51): long enough to be stopped three times, and its own
-    // cluster sizes to hold the import to.
-    std::ifstream all(test_data("boards/rush_18k.txt"));
-    std::ofstream third(dir / "rush_third.txt");
-    std::int64_t lines = 0, clusters = 0;
-    for (std::string line; std::getline(all, line);)
-        if (lines++ % 3 == 0) {
-            third << line << '\n';
-            clusters += std::stoll(line.substr(line.rfind(' ') + 1));
-        }
-    third.close();
-    const std::int64_t puzzles = (lines + 2) / 3;
-    ASSERT_EQ(puzzles, 6023);
+    const std::int64_t clusters = write_every_third_line(dir / "rush_third.txt"), puzzles = kThird;
     const std::string args = "import rush_third.txt --db cut.db --jobs 2 -q";
     auto peek = [&](const std::string& sql) {
         SQLite::Database db((dir / "cut.db").string(), SQLite::OPEN_READONLY);
