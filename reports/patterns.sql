@@ -108,8 +108,7 @@ WITH least AS (
     SELECT e.id, e.size || 'x' || e.size || ' ' || e.min_walls || '..' || e.max_walls AS enumeration,
            COALESCE((SELECT x.moves FROM enumerated x WHERE x.enumeration_id = e.id
                       ORDER BY x.moves DESC LIMIT 1 OFFSET :top - 1), 0) AS moves
-      FROM enumerations e
-     WHERE :family IS NULL OR e.family = :family),
+      FROM enumerations e),
 ranked AS (
     SELECT l.id AS enumeration_id, l.enumeration, n.puzzle_id, n.moves, n.cluster_size, n.walls, n.blocks,
            ROW_NUMBER() OVER (PARTITION BY l.id ORDER BY n.moves DESC, n.cluster_size DESC, n.puzzle_id) AS place

@@ -3,7 +3,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -77,6 +80,32 @@ std::string format_name(const ReportArgs& a) {
     return "table";
 }
 
+// The built-in reports that read a parameter, as a refusal names them:
+// "a, b and c do", "a does".
+std::string reports_reading(SQLite::Database& db, const std::string& param) {
+    std::vector<std::string> names;
+    for (const SqlFile& f : report_files())
+        if (parameters_read(db, std::string(f.text)).contains(param)) names.emplace_back(f.name);
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    return out + (names.size() == 1 ? " does" : " do");
+}
+
+// An option given to a report that does not read it would be left out
+// unsaid: refused, naming the reports that read it.
+void refuse_unread_options(SQLite::Database& db, const ReportArgs& a,
+                           const std::vector<std::pair<std::string, std::string>>& wanted) {
+    for (const auto& [name, sql] : wanted) {
+        const std::set<std::string> read = parameters_read(db, sql);
+        for (const auto& [param, given] : {std::pair{"family", !a.family.empty()}, std::pair{"by", a.by != "moves"}})
+            if (given && !read.contains(param))
+                throw UsageError(fmt::format("{} reads no --{} ({})",
+                                             a.sql_file.empty() ? "report " + name : a.sql_file, param,
+                                             reports_reading(db, param)));
+    }
+}
+
 Report run_one(SQLite::Database& db, const std::string& name, const std::string& sql, const Params& params,
                const QueryLimits& limits) {
     Report r{name, {}};
@@ -106,11 +135,6 @@ int run_report(const ReportArgs& a) {
             if (a.name == "puzzle" && a.id < 0) throw UsageError("report puzzle needs a puzzle id");
             if (a.name != "puzzle" && a.id >= 0)
                 throw UsageError(fmt::format("report {} takes no puzzle id (report puzzle ID does)", a.name));
-            // Only the reports that read :family take it; elsewhere it would be left out unsaid.
-            if (!a.family.empty() && (a.name == "summary" || a.name == "puzzle"))
-                throw UsageError(fmt::format("report {} takes no --family (hardest, difficulty, patterns and "
-                                             "unsolvable do)",
-                                             a.name));
             wanted.emplace_back(a.name, builtin_sql(a.name));
         }
     } catch (const std::invalid_argument&) {
@@ -122,6 +146,12 @@ int run_report(const ReportArgs& a) {
     }
 
     auto db = open_database(a.db, Access::ReadOnly, with_bands());
+    try {
+        refuse_unread_options(*db, a, wanted);
+    } catch (const UsageError& e) {
+        std::fputs(fmt::format("slidedb: {}\n", e.what()).c_str(), stderr);
+        return 2;
+    }
     Params params{{"top", std::to_string(a.top)}, {"by", a.by}};
     if (a.id >= 0) params["id"] = std::to_string(a.id);
     if (!a.family.empty()) params["family"] = a.family;
@@ -203,7 +233,7 @@ void add_report(CLI::App& app, Run& chosen) {
                 ->capture_default_str()
                 ->check(CLI::IsMember({"moves", "steps", "cluster", "effort"}));
             sub.add_option("--family", a.family,
-                           "Only this family's puzzles (hardest, difficulty, patterns, unsolvable)")
+                           "Only this family's puzzles (hardest, difficulty, unsolvable)")
                 ->check(CLI::IsMember(family_names()));
             sub.add_option("--sql", a.sql_file, "Run your own report file instead");
             sub.add_option("--timeout", a.timeout, "Stop a statement after this many seconds (0: never)")

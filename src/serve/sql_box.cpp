@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <chrono>
+#include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -180,9 +182,13 @@ Report run_report(const App& app, SQLite::Database& db, const std::string& name,
     if (sql.empty()) throw HttpError(404, fmt::format("no report '{}'", name));
     // The parameters the reports take, as `slidedb report` passes them.
     Params params{{"top", "20"}, {"by", "moves"}};
+    std::optional<std::set<std::string>> read;
     for (const auto& [k, v] : url) {
         if (v.empty() && k == "family") continue;  // a form's "any family"
         params[k] = checked_param(k, v);
+        // Given to a report that does not read it, it would be left out unsaid.
+        if (!read) read = parameters_read(db, sql);
+        if (!read->contains(k)) throw BadRequest(fmt::format("report {} reads no {}", name, k));
     }
     // The puzzle report of no puzzle would be empty sections: said instead,
     // as the puzzle's page says it.

@@ -290,4 +290,15 @@ std::vector<Section> query_sections(SQLite::Database& db, const std::string& sql
     return sections;
 }
 
+std::set<std::string> parameters_read(SQLite::Database& db, const std::string& sql) {
+    std::set<std::string> names;
+    for (const SqlSection& s : split_sections(sql)) {
+        const Stmt st = prepare_one(db.getHandle(), s.sql);
+        for (int i = 1; i <= sqlite3_bind_parameter_count(st.get()); ++i)
+            if (const char* name = sqlite3_bind_parameter_name(st.get(), i); name != nullptr && name[0] != '\0')
+                names.insert(name + 1);
+    }
+    return names;
+}
+
 }  // namespace slidedb

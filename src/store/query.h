@@ -10,6 +10,7 @@
 #include <csignal>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,5 +78,10 @@ struct Section {
 };
 std::vector<Section> query_sections(SQLite::Database& db, const std::string& sql, const Params& params = {},
                                     const QueryLimits& limits = {});
+
+// The parameters (":family" as "family") the sections of a report file read,
+// from their prepared statements: an option a report does not read is
+// refused rather than left out unsaid.
+std::set<std::string> parameters_read(SQLite::Database& db, const std::string& sql);
 
 }  // namespace slidedb

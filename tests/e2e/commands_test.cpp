@@ -244,6 +244,7 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
     ASSERT_EQ(slidedb(dir, "enumerate --size 4 --db e.db -q").status, 0);
     fs::create_directories(dir / "folder");
     write_file(dir / "file.txt", "x\n");
+    write_file(dir / "mine.sql", "-- section: One\nSELECT 1;\n");
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"report --sql folder --db e.db", "slidedb: folder: a folder, not a file\n"},
         {"report hardest 5 --db e.db", "slidedb: report hardest takes no puzzle id (report puzzle ID does)\n"},
@@ -254,7 +255,14 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
         {"generate --family blocks --count 2 -o file.txt",
          "slidedb: file.txt: a file, not a folder: 2 puzzles of the family 'blocks' go to a folder, a file each\n"},
         {"report summary --family tiles --db e.db",
-         "slidedb: report summary takes no --family (hardest, difficulty, patterns and unsolvable do)\n"},
+         "slidedb: report summary reads no --family (difficulty, hardest and unsolvable do)\n"},
+        {"report patterns --family tiles --db e.db",
+         "slidedb: report patterns reads no --family (difficulty, hardest and unsolvable do)\n"},
+        {"report all --family tiles --db e.db",
+         "slidedb: report summary reads no --family (difficulty, hardest and unsolvable do)\n"},
+        {"report difficulty --by steps --db e.db", "slidedb: report difficulty reads no --by (hardest does)\n"},
+        {"report --sql mine.sql --family tiles --db e.db",
+         "slidedb: mine.sql reads no --family (difficulty, hardest and unsolvable do)\n"},
         {"nosuch --db e.db",
          "slidedb: unknown command 'nosuch' (commands: import, solve, show, report, query, scan, render, generate, "
          "enumerate, merge, graph, serve)\n"},

@@ -570,6 +570,11 @@ TEST_F(Serve, ReportParametersAreChecked) {
               "{\"error\":\"id: '1 OR 1' is not a puzzle id (a whole number from 1)\"}");
     EXPECT_EQ(error_of("/api/reports/hardest?limit=5"),
               "{\"error\":\"'limit' is not a parameter of the reports: they take top, by, family and id\"}");
+    // A good value to a report that does not read it.
+    EXPECT_EQ(error_of("/api/reports/summary?family=tiles"), "{\"error\":\"report summary reads no family\"}");
+    EXPECT_EQ(error_of("/api/reports/patterns?family=unblock"), "{\"error\":\"report patterns reads no family\"}");
+    EXPECT_EQ(error_of("/api/reports/difficulty?by=steps"), "{\"error\":\"report difficulty reads no by\"}");
+    EXPECT_EQ(error_of("/api/reports/hardest?id=1"), "{\"error\":\"report hardest reads no id\"}");
     const std::string page = error_of("/reports/hardest?top=-1");
     EXPECT_NE(page.find("<p class=\"error\">top: &#39;-1&#39; is not a whole number from 1 to 1000</p>"),
               std::string::npos)
