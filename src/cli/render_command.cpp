@@ -91,7 +91,12 @@ DrawOptions draw_options(const RenderArgs& a, const Family& family) {
         if (!known)
             throw std::invalid_argument(fmt::format("--{} does not apply to a board of family {} (its look takes: {})",
                                                     name, family.name(), settings.empty() ? "no settings" : settings));
+        if (a.png.empty())
+            throw std::invalid_argument(
+                fmt::format("--{} is a setting of the picture (--png); the SVG is drawn as the report draws it", name));
     }
+    // Settings that do not go together are refused before anything is written.
+    if (drawer && !d.look.empty()) (void)drawer->look_name(d);
     return d;
 }
 

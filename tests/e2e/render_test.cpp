@@ -139,9 +139,35 @@ TEST(Render, UnblockOnlySettingsAreAUsageErrorForOtherFamilies) {
     EXPECT_EQ(neither.err, "slidedb: render needs --png FILE, --svg FILE or both\n");
 }
 
+// A mark only the current look draws, given for the first, or a look given
+// for the SVG alone, would be left out unsaid: refused, nothing written.
+TEST(Render, UnblockSettingsALookDoesNotDrawAreAUsageError) {
+    TempDir dir;
+    const std::string board = "render '...F../...FG./BAAFG./BD..../CD..../C.EE..' ";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"--png u.png --bar status", "slidedb: --bar status is drawn in the current look only; give --theme current\n"},
+        {"--png u.png --theme pale --overlay moves --svg u.svg",
+         "slidedb: --overlay moves is drawn in the current look only; give --theme current\n"},
+        {"--png u.png --annotate words --theme cherry",
+         "slidedb: --annotate words is drawn in the current look only; give --theme current\n"},
+        {"--svg u.svg --theme current",
+         "slidedb: --theme is a setting of the picture (--png); the SVG is drawn as the report draws it\n"},
+    };
+    for (const auto& [args, said] : cases) {
+        const Outcome r = slidedb(dir, board + args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_EQ(r.err, said) << args;
+        EXPECT_FALSE(fs::exists(dir / "u.png")) << args;
+        EXPECT_FALSE(fs::exists(dir / "u.svg")) << args;
+    }
+    const Outcome current = slidedb(dir, board + "--png u.png --theme current --bar status --annotate words");
+    EXPECT_EQ(current.status, 0) << current.err;
+    EXPECT_EQ(current.out, "u.png: 6x6 current 640x960 px\n");
+}
+
 TEST(Render, UnblockKeepsItsGameLookAndDrawsItsSvg) {
     TempDir dir;
-    const Outcome r = slidedb(dir, "render '...F../...FG./BAAFG./BD..../CD..../C.EE..' --theme cherry --bar status "
+    const Outcome r = slidedb(dir, "render '...F../...FG./BAAFG./BD..../CD..../C.EE..' --theme cherry --overlay grid "
                                    "--width 320 --height 480 --png u.png --svg u.svg");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out, "u.png: 6x6 cherry 320x480 px\nu.svg: 6x6 SVG, 40 units a cell\n");

@@ -15,11 +15,16 @@ namespace {
     throw std::invalid_argument(fmt::format("{} '{}' is not one of {}", name, value, known));
 }
 
-// The look's settings onto the renderer's options.
+// The look's settings onto the renderer's options. A mark only the current
+// look draws, given for the first, is refused: it would be left out unsaid.
 RenderOptions render_options(const DrawOptions& d) {
     RenderOptions o;
     o.seed = d.seed;
+    std::string current_only;  // the first such setting given, as "--bar status"
     for (const auto& [name, value] : d.look) {
+        if ((name == "bar" || (name == "overlay" && value != "grid") || (name == "annotate" && value != "tags")) &&
+            current_only.empty())
+            current_only = fmt::format("--{} {}", name, value);
         if (name == "theme") {
             const auto theme = theme_from_name(value);
             if (!theme) unknown(name, value, "pale, orange, cherry, current");
@@ -50,6 +55,9 @@ RenderOptions render_options(const DrawOptions& d) {
             throw std::invalid_argument(fmt::format("the game's look has no setting '{}'", name));
         }
     }
+    if (!current_only.empty() && o.theme != Theme::Current)
+        throw std::invalid_argument(fmt::format("{} is drawn in the current look only; give --theme current",
+                                                current_only));
     return o;
 }
 
