@@ -90,6 +90,8 @@ std::string flat_board(std::string board) {
 // --hardest: the search, its progress on stderr, the best puzzles found.
 int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* out) {
     if (!plan.can_search()) throw CLI::ValidationError("--hardest", fmt::format("the family '{}' has no such search", a.family));
+    // --fixed is the random draw's number of walls; the search's are --walls.
+    if (a.fixed) throw CLI::ValidationError("--fixed", "--hardest takes its walls as --walls MIN..MAX");
     HardestSearch s = a.search;
     s.seed = a.seed;
     s.count = a.count ? a.count : 1;
@@ -273,7 +275,8 @@ void add_generate(CLI::App& app, Run& chosen) {
                                                    "(default: a --size rectangle, 4x5)");
             sub.add_option("--db", a.db, "--moves: the database whose enumeration to draw from");
             sub.add_flag("--hardest", a.hardest, "Search for the hardest puzzles (see --walls, --time, --rounds)");
-            sub.add_option("--walls", a.walls, "--hardest: walls (fixed cells) MIN..MAX (default 0)");
+            sub.add_option("--walls", a.walls, "Walls (fixed cells) MIN..MAX: the range --hardest searches, "
+                                               "random boards' draw, or --moves' enumeration (default 0)");
             sub.add_option("--time", a.search.seconds, "--hardest: stop after the round that passes S seconds (default 60)")
                 ->check(CLI::Range(0.0, 1e7));
             sub.add_option("--rounds", a.search.rounds, "--hardest: run exactly N rounds (repeats a search; overrides --time)");

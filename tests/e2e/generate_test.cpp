@@ -69,6 +69,21 @@ TEST(Generate, HardestSearchRepeatsWhateverTheJobsAndImportsCleanly) {
     ASSERT_EQ(again.status, 0) << again.err;
     EXPECT_EQ(slurp(dir / "three.txt"), text);
     expect_imports_cleanly(dir, "one.txt", 2);
+
+    // Blocks and walls given are named, as the search's walls (--walls).
+    const Outcome walled =
+        slidedb(dir, "generate --hardest --size 5x5 --blocks 4..7 --walls 0..1 --rounds 2 --seed 4 -j 1 -o w.txt");
+    ASSERT_EQ(walled.status, 0) << walled.err;
+    const std::string w = slurp(dir / "w.txt");
+    EXPECT_EQ(w.substr(0, w.find('\n')), "# slidedb generate --hardest --count 1 --seed 4 --rounds 2 --patience 40 "
+                                          "--size 5x5 --blocks 4..7 --walls 0..1 --exit right");
+    EXPECT_EQ(first.find("--fixed"), std::string::npos) << first;
+    const Outcome repeated = slidedb(dir, w.substr(std::string("# slidedb ").size(), w.find('\n') - 10) + " -o w2.txt");
+    ASSERT_EQ(repeated.status, 0) << repeated.err;
+    EXPECT_EQ(slurp(dir / "w2.txt"), w);
+    const Outcome fixed = slidedb(dir, "generate --hardest --size 5x5 --fixed 2 --rounds 2");
+    EXPECT_EQ(fixed.status, 2);
+    EXPECT_EQ(fixed.err, "slidedb: --fixed: --hardest takes its walls as --walls MIN..MAX\n");
 }
 
 // Ctrl-C ends a long search after the round under way: the best found so

@@ -55,7 +55,7 @@ public:
             std::tie(limits_.min_walls, limits_.max_walls) = *spec.walls;
             if (limits_.min_walls < 0 || limits_.min_walls > limits_.max_walls || limits_.max_walls > cells / 4)
                 throw GenerateError("--walls", "need 0 <= MIN <= MAX, and MAX at most a quarter of the cells");
-            if (spec.fixed) throw GenerateError("--fixed", "the search takes walls as --walls MIN..MAX");
+            if (spec.fixed) throw GenerateError("--fixed", "walls are given as --walls MIN..MAX or --fixed K, not both");
             shape_.fixed = limits_.min_walls;
         }
         limits_.max_blocks = std::min(shape_.max_blocks, std::min(kMaxBlocks, cells / 2));
@@ -71,18 +71,20 @@ public:
     std::pair<int, int> size() const override { return {shape_.width, shape_.height}; }
 
     std::string options_text() const override {
-        if (walls_)
-            return fmt::format(" --size {}x{} --walls {}..{} --exit {}", shape_.width, shape_.height,
-                               limits_.min_walls, limits_.max_walls, side_name(shape_.exit));
-        return fmt::format(" --size {}x{} --blocks {}..{} --fixed {} --exit {}", shape_.width, shape_.height,
-                           shape_.min_blocks, shape_.max_blocks, shape_.fixed, side_name(shape_.exit));
+        const std::string walls = walls_ ? fmt::format("--walls {}..{}", limits_.min_walls, limits_.max_walls)
+                                         : fmt::format("--fixed {}", shape_.fixed);
+        return fmt::format(" --size {}x{} --blocks {}..{} {} --exit {}", shape_.width, shape_.height,
+                           shape_.min_blocks, shape_.max_blocks, walls, side_name(shape_.exit));
     }
 
     // Without --blocks the search may use as many blocks as the board holds
     // (limits_), not the random draw's 8..13: naming those would change it.
+    // Its walls are --walls, when given (--fixed is the random draw's).
     std::string search_options_text() const override {
-        if (walls_ || pieces_given_) return options_text();
-        return fmt::format(" --size {}x{} --fixed {} --exit {}", shape_.width, shape_.height, shape_.fixed,
+        const std::string blocks =
+            pieces_given_ ? fmt::format(" --blocks {}..{}", shape_.min_blocks, shape_.max_blocks) : "";
+        const std::string walls = walls_ ? fmt::format(" --walls {}..{}", limits_.min_walls, limits_.max_walls) : "";
+        return fmt::format(" --size {}x{}{}{} --exit {}", shape_.width, shape_.height, blocks, walls,
                            side_name(shape_.exit));
     }
 
