@@ -1,8 +1,10 @@
 // slidedb generate : random puzzles of a family, in its file format (for
 // Unblock, the database-line format).
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -137,12 +139,20 @@ int run_hardest(const GenerateArgs& a, const GenerationPlan& plan, std::FILE* ou
 // when it holds none.
 bool draw_enumerated(const GenerateArgs& a, const GenerationPlan& plan, std::pair<int, int> moves, std::FILE* out) {
     const auto [width, height] = plan.size();
-    if (width != height) return false;
+    // Said when it falls back on the search: the database was named to be drawn from.
+    const auto searched = [&](const std::string& why) {
+        fmt::print(stderr, "{}: {}; searching random clusters instead\n", a.db, why);
+        return false;
+    };
+    if (width != height) return searched(fmt::format("enumerations are of square boards, not {}x{}", width, height));
     auto db = open_database(a.db, Access::ReadOnly);
     const std::optional<std::pair<int, int>> walls =
         a.walls.empty() ? std::nullopt : std::optional(parse_pair(a.walls, "..", "--walls"));
     const auto e = enumeration_to_draw(*db, a.family, width, walls);
-    if (!e) return false;
+    if (!e)
+        return searched(walls ? fmt::format("no enumeration of {}x{} with walls {}..{}", width, height, walls->first,
+                                            walls->second)
+                              : fmt::format("no enumeration of {}x{}", width, height));
     const std::vector<std::int64_t> ids = enumerated_ids(*db, e->id, moves.first, moves.second);
     if (ids.size() < a.count)
         throw std::runtime_error(fmt::format("{}: the enumeration of {}x{} (walls {}..{}) holds {} puzzles of {}..{} moves, "
@@ -192,8 +202,12 @@ int run_generate(GenerateArgs a) {
         std::filesystem::create_directories(a.out, ec);
         if (ec) throw std::runtime_error(fmt::format("{}: cannot make the folder: {}", a.out, ec.message()));
     }
+    if (!folder && !a.out.empty() && std::filesystem::is_directory(a.out, ec))
+        throw std::runtime_error(fmt::format("{}: a folder, not a file: the family '{}' writes its puzzles to one "
+                                             "file",
+                                             a.out, a.family));
     std::FILE* out = a.out.empty() || folder ? stdout : std::fopen(a.out.c_str(), "w");
-    if (!out) throw std::runtime_error(fmt::format("{}: cannot write", a.out));
+    if (!out) throw std::runtime_error(fmt::format("{}: cannot write: {}", a.out, std::strerror(errno)));
     struct Closer {
         std::FILE* f;
         ~Closer() {

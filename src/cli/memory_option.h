@@ -44,7 +44,7 @@ inline void add_max_memory(CLI::App& sub, std::uint64_t& bytes) {
 inline void add_cache_dir(CLI::App& sub, std::string& dir) {
     sub.add_option("--cache-dir", dir,
                    "Folder for tables built once and reused (sliding tiles' pattern tables; "
-                   "default: $SLIDEDB_CACHE, else ~/.cache/slidedb)");
+                   "default: $SLIDEDB_CACHE, else $XDG_CACHE_HOME/slidedb, else ~/.cache/slidedb)");
 }
 
 }  // namespace slidedb::cli

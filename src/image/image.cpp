@@ -61,9 +61,14 @@ std::string_view other_picture_kind(std::string_view bytes) {
     return {};
 }
 
+std::string picture_of_kind(std::string_view kind) {
+    return fmt::format("{} {} picture", kind.starts_with('A') ? "an" : "a", kind);
+}
+
 std::string other_picture_refusal(std::string_view bytes) {
     const std::string_view kind = other_picture_kind(bytes);
-    return kind.empty() ? std::string() : fmt::format("a {} picture; screenshots are read as PNG or JPEG only", kind);
+    return kind.empty() ? std::string()
+                        : picture_of_kind(kind) + "; screenshots are read as PNG or JPEG only";
 }
 
 namespace {

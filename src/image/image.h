@@ -40,6 +40,8 @@ bool looks_like_image(std::string_view bytes);
 // A picture slidedb does not read, named by its magic bytes ("GIF", "WebP",
 // "HEIC", ...) so a refusal can say what the file is; empty when unknown.
 std::string_view other_picture_kind(std::string_view bytes);
+// "a GIF picture", "an AVIF picture": a kind other_picture_kind names.
+std::string picture_of_kind(std::string_view kind);
 // The refusal of such a picture ("a GIF picture; screenshots are read as PNG
 // or JPEG only"), or empty for bytes of no kind known.
 std::string other_picture_refusal(std::string_view bytes);

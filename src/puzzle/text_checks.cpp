@@ -56,8 +56,7 @@ std::optional<ReadError> refuse_text(std::string_view& text) {
     if (text.starts_with(kByteOrderMark)) text.remove_prefix(kByteOrderMark.size());
     if (looks_binary(text)) {
         if (const std::string_view kind = other_picture_kind(text); !kind.empty())
-            return ReadError{0, fmt::format("a {} picture, not a board file; screenshots are read as PNG or JPEG "
-                                            "only", kind)};
+            return ReadError{0, picture_of_kind(kind) + ", not a board file; screenshots are read as PNG or JPEG only"};
         return ReadError{0, "binary data, not a board file"};
     }
     return std::nullopt;

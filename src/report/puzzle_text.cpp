@@ -30,7 +30,7 @@ std::string solution_text(const Puzzle& puzzle, const SolveResult& r) {
                    : r.cut == Cut::Memory
                    ? fmt::format("No solution within the memory limit ({} boards held).\n\n", r.cluster_size)
                    : r.cut == Cut::Time
-                   ? fmt::format("No solution within the time limit ({:.1f} s).\n\n", r.seconds)
+                   ? fmt::format("No solution within the time limit ({:.3g} s).\n\n", r.seconds)
                    : fmt::format("No solution within the limit of {} boards.\n\n", r.max_states);
         return out + start_text(puzzle);
     }
@@ -71,7 +71,8 @@ std::string statistics_text(const Puzzle& puzzle, const SolveResult& r) {
         r.cluster_complete ? ""
         : r.cut == Cut::Memory ? std::string(" (incomplete: stopped at the memory limit)")
         : r.cut == Cut::Time   ? std::string(" (incomplete: stopped at the time limit)")
-                               : fmt::format(" (incomplete: stopped at {} boards)", r.max_states),
+                               : fmt::format(" (incomplete: stopped once it held {} boards, --max-states)",
+                                             r.max_states),
         r.examined, r.seconds, rate / 1e6, static_cast<double>(r.peak_bytes) / 1024.0) +
            (r.hardest_moves >= 0 ? fmt::format("Hardest: the cluster's hardest start needs {}{}\n",
                                                counted(r.hardest_moves, "move"),

@@ -133,7 +133,8 @@ TEST(Solve, AGoalReachedAsTheSearchStopsIsCounted) {
     const Outcome r = slidedb(dir, "solve l.txt --max-states 100 --no-levels");
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("Solved in 2 moves (4 steps)."), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("Cluster: 107 boards, 1 with the prisoner out, depth 2 (incomplete: stopped at 100 boards)"),
+    EXPECT_NE(r.out.find("Cluster: 107 boards, 1 with the prisoner out, depth 2 (incomplete: stopped once it held "
+                         "100 boards, --max-states)"),
               std::string::npos)
         << r.out;
 }
@@ -254,6 +255,8 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
          "slidedb: g.gif: its ending names no format this draws (.svg, .png, .dot); give --format\n"},
         {"generate --family blocks --count 2 -o file.txt",
          "slidedb: file.txt: a file, not a folder: 2 puzzles of the family 'blocks' go to a folder, a file each\n"},
+        {"generate --count 2 -o folder",
+         "slidedb: folder: a folder, not a file: the family 'unblock' writes its puzzles to one file\n"},
         {"report summary --family tiles --db e.db",
          "slidedb: report summary reads no --family (difficulty, hardest and unsolvable do)\n"},
         {"report patterns --family tiles --db e.db",

@@ -41,6 +41,15 @@ TEST(Generate, DrawsPuzzlesOfTheMovesFromTheEnumeration) {
                            "--count 3"),
               std::string::npos)
         << few.err;
+
+    // A database named but holding no enumeration of those walls, or of that
+    // size: said, and random clusters searched.
+    const Outcome walls = slidedb(dir, "generate --moves 3..4 --count 1 --size 5x5 --walls 0..1 --db e.db");
+    EXPECT_EQ(walls.status, 0) << walls.err;
+    EXPECT_EQ(walls.err, "e.db: no enumeration of 5x5 with walls 0..1; searching random clusters instead\n");
+    const Outcome size = slidedb(dir, "generate --moves 3..4 --count 1 --size 6x5 --db e.db");
+    EXPECT_EQ(size.status, 0) << size.err;
+    EXPECT_EQ(size.err, "e.db: enumerations are of square boards, not 6x5; searching random clusters instead\n");
 }
 
 TEST(Generate, SearchesPuzzlesOfTheMovesWithoutAnEnumeration) {
