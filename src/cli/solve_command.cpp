@@ -49,11 +49,16 @@ int run_solve(const SolveArgs& a) {
     for (const FoundPuzzle& p : file.puzzles) {
         const SolveResult r = arena.execute([&] { return family_of(p.puzzle).solve(p.puzzle, options); });
         // A file's claimed figures, checked as import checks them.
-        for (const std::string& s : claim_disagreements(
-                 p.claimed_moves, p.claimed_cluster, r.status == Status::Solved ? r.moves : -1,
-                 r.cluster_complete ? static_cast<std::int64_t>(r.cluster_size) : -1)) {
-            std::fputs(fmt::format("{}:{}: {}\n", path, p.line, s).c_str(), stderr);
-            disagreed = true;
+        if (r.status == Status::Limit) {
+            if (p.claimed_moves || p.claimed_cluster)
+                std::fputs(fmt::format("{}:{}: {}\n", path, p.line, kClaimNotChecked).c_str(), stderr);
+        } else {
+            for (const std::string& s : claim_disagreements(
+                     p.claimed_moves, p.claimed_cluster, r.status == Status::Solved ? r.moves : -1,
+                     r.cluster_complete ? static_cast<std::int64_t>(r.cluster_size) : -1)) {
+                std::fputs(fmt::format("{}:{}: {}\n", path, p.line, s).c_str(), stderr);
+                disagreed = true;
+            }
         }
         std::string out = first ? "" : "\n";
         first = false;

@@ -116,5 +116,8 @@ struct SolveResult {
 std::vector<std::string> claim_disagreements(std::optional<int> claimed_moves,
                                              std::optional<std::uint64_t> claimed_cluster, int moves,
                                              std::int64_t cluster);
+// Said instead of them when the search stopped at a limit: it found no
+// answer to set a claim against, so nothing disagrees.
+inline constexpr std::string_view kClaimNotChecked = "its claim is not checked: the search stopped at a limit";
 
 }  // namespace slidedb

@@ -57,7 +57,7 @@ ImportWriter::ImportWriter(SQLite::Database& db, const std::string& command, int
     import_id_ = db_.getLastInsertRowid();
 
     find_puzzle_ = std::make_unique<SQLite::Statement>(
-        db_, "SELECT p.id, s.moves, s.cluster_size, s.cluster_complete FROM puzzles p "
+        db_, "SELECT p.id, s.moves, s.cluster_size, s.cluster_complete, s.status FROM puzzles p "
              "LEFT JOIN solutions s ON s.puzzle_id = p.id WHERE p.key = ?");
     insert_puzzle_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT INTO puzzles (key, family, width, height, exit_side, exit_row, board, blocks, "
@@ -156,6 +156,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
     int moves = -1;
     std::int64_t cluster = -1;
     bool have_solution = false;
+    bool decided = false;  // solved or unsolvable: a search stopped at a limit tells nothing of a claim
     {
         SQLite::Statement& st = *find_puzzle_;
         st.bind(1, p.puzzle.key);
@@ -164,6 +165,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
             have_solution = !st.getColumn(3).isNull();
             if (!st.getColumn(1).isNull()) moves = st.getColumn(1).getInt();
             if (have_solution && st.getColumn(3).getInt() == 1) cluster = st.getColumn(2).getInt64();
+            decided = have_solution && st.getColumn(4).getString() != "limit";
         }
         st.reset();
     }
@@ -194,6 +196,7 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
         const SolveResult& r = *p.result;
         moves = r.status == Status::Solved ? r.moves : -1;
         cluster = r.cluster_complete ? static_cast<std::int64_t>(r.cluster_size) : -1;
+        decided = r.status != Status::Limit;
         if (is_new) {
             ++(r.status == Status::Solved ? totals_.solved
                : r.status == Status::Unsolvable ? totals_.unsolvable : totals_.limit);
@@ -230,6 +233,11 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
 
     // Claims are checked against what is stored, new or not.
     const std::string where = p.line > 0 ? fmt::format("{}:{}", file.path, p.line) : file.path;
+    if (!decided) {
+        if (p.claimed_moves || p.claimed_cluster)
+            notes.push_back(fmt::format("{}: {}", where, kClaimNotChecked));
+        return;
+    }
     const std::vector<std::string> said = claim_disagreements(p.claimed_moves, p.claimed_cluster, moves, cluster);
     for (const std::string& s : said) notes.push_back(fmt::format("{}: {}", where, s));
     if (!said.empty()) ++totals_.claim_mismatches;

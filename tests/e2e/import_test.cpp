@@ -140,6 +140,35 @@ TEST(Import, ClaimsThatDisagreeAreReported) {
     EXPECT_EQ(dump(db, "SELECT line, claimed_moves, moves FROM claim_mismatches"), "2|5|3\n");
 }
 
+// A search stopped at a limit found no answer to hold a claim to: the claim
+// is said to be unchecked, never a mismatch; searched again to an answer,
+// it is checked.
+TEST(Import, AClaimASearchStoppedAtALimitCannotCheckIsNoMismatch) {
+    TempDir dir;
+    write_file(dir / "claims.txt", "05 ooCoooooCoooAACooooooooooooooooBBooo 61\n");
+    const Outcome cut = slidedb(dir, "import claims.txt --db t.db --max-states 10");
+    EXPECT_EQ(cut.status, 0) << cut.err;
+    EXPECT_NE(cut.err.find("claims.txt:1: its claim is not checked: the search stopped at a limit"),
+              std::string::npos)
+        << cut.err;
+    EXPECT_NE(cut.err.find("1 limit; 0 errors; 0 claim mismatches"), std::string::npos) << cut.err;
+    {
+        SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+        EXPECT_EQ(count(db, "SELECT COUNT(*) FROM claim_mismatches"), 0);
+        EXPECT_EQ(count(db, "SELECT COUNT(*) FROM tally_claim_mismatches"), 0);
+    }
+    const Outcome solve = slidedb(dir, "solve claims.txt --max-states 10");
+    EXPECT_EQ(solve.status, 0) << solve.err;
+    EXPECT_EQ(solve.err, "claims.txt:1: its claim is not checked: the search stopped at a limit\n");
+
+    const Outcome whole = slidedb(dir, "import claims.txt --db t.db --resolve");
+    EXPECT_EQ(whole.status, 1) << whole.err;
+    EXPECT_NE(whole.err.find("claims.txt:1: claims 5 moves, the search found 3"), std::string::npos) << whole.err;
+    SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(dump(db, "SELECT line, claimed_moves, moves, claimed_cluster, cluster_size FROM claim_mismatches"),
+              "1|5|3|61|60\n");
+}
+
 TEST(Import, KillNineThenResumeEqualsAnUninterruptedRun) {
     TempDir dir;
     fs::copy_file(test_data("boards/rush_18k.txt"), dir / "rush_18k.txt");
