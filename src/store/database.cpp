@@ -267,7 +267,7 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
         // newer files add.
         const bool old = schema_version(*db) < static_cast<int>(schema_files().size()) ||
                          (!options.bands.empty() && !bands_current(*db, options.bands));
-        if (old && access_ok(path)) {
+        if (old && options.bring_up_to_date && access_ok(path)) {
             db.reset();
             open_writer(path, options).reset();
             db = open_reader(path, options.temporaries_in_memory);

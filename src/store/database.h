@@ -49,6 +49,9 @@ struct OpenOptions {
     // memory, under limit_sqlite_memory(), rather than in temporary files
     // (a server's statements, which must not fill the disk).
     bool temporaries_in_memory = false;
+    // ReadOnly: false reads a database of an older schema as it is, never
+    // writing it (merge's inputs).
+    bool bring_up_to_date = true;
 };
 
 // Opens (and for ReadWrite creates and migrates) the database at path.

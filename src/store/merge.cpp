@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "store/database.h"
+#include "store/embedded_sql.h"
 #include "store/puzzle_record.h"
 
 namespace slidedb {
@@ -66,45 +67,102 @@ bool has_table(SQLite::Database& db, const std::string& schema, const std::strin
 }
 
 // Rows of a table with its own identity: matched on `match` columns, else
-// added; the map records old id -> id in the target.
+// added; the map records old id -> id in the target. The target's rows are
+// looked up in a temporary index of those columns, so a file of many runs
+// merges in time linear in its rows.
 std::uint64_t copy_identified(SQLite::Database& db, const std::string& table, const std::vector<std::string>& match,
                               const std::string& map) {
     if (!has_table(db, "src", table) || !has_table(db, "main", table)) return 0;
     std::string names, values;
     common_columns(db, table, true, names, values);
-    std::string same;
-    for (const std::string& m : match) same += fmt::format(" AND m.{0} IS s.{0}", quoted(m));
+    std::string same, keys;
+    for (const std::string& m : match) {
+        same += fmt::format(" AND m.{0} IS s.{0}", quoted(m));
+        keys += ", " + quoted(m);
+    }
+    db.exec("DROP TABLE IF EXISTS temp.merge_rows");
+    db.exec(fmt::format("CREATE TEMP TABLE merge_rows AS SELECT id{1} FROM main.{0}", quoted(table), keys));
+    db.exec(fmt::format("CREATE INDEX temp.merge_rows_match ON merge_rows ({})", keys.substr(2)));
+    SQLite::Statement find(db, fmt::format("SELECT m.id FROM temp.merge_rows m, src.{0} s WHERE s.id = ?{1} LIMIT 1",
+                                           quoted(table), same));
+    SQLite::Statement insert(db, fmt::format("INSERT INTO main.{0} ({1}) SELECT {2} FROM src.{0} s WHERE s.id = ?",
+                                             quoted(table), names, values));
+    SQLite::Statement known(db, fmt::format("INSERT INTO temp.merge_rows SELECT ?{1} FROM src.{0} WHERE id = ?",
+                                            quoted(table), keys));
+    SQLite::Statement put(db, fmt::format("INSERT INTO temp.{} (old, new) VALUES (?, ?)", map));
     std::uint64_t added = 0;
     SQLite::Statement ids(db, fmt::format("SELECT id FROM src.{} ORDER BY id", quoted(table)));
     std::vector<std::int64_t> old;
     while (ids.executeStep()) old.push_back(ids.getColumn(0).getInt64());
     for (const std::int64_t id : old) {
-        SQLite::Statement find(db, fmt::format("SELECT m.id FROM main.{0} m, src.{0} s WHERE s.id = ?{1}", quoted(table), same));
         find.bind(1, id);
         std::int64_t to = 0;
         if (find.executeStep()) {
             to = find.getColumn(0).getInt64();
         } else {
-            SQLite::Statement insert(db, fmt::format("INSERT INTO main.{0} ({1}) SELECT {2} FROM src.{0} s WHERE s.id = ?",
-                                                     quoted(table), names, values));
             insert.bind(1, id);
             insert.exec();
             to = db.getLastInsertRowid();
             ++added;
+            known.bind(1, to);
+            known.bind(2, id);
+            known.exec();
+            known.reset();
+            insert.reset();
         }
-        SQLite::Statement put(db, fmt::format("INSERT INTO temp.{} (old, new) VALUES (?, ?)", map));
+        find.reset();
         put.bind(1, id);
         put.bind(2, to);
         put.exec();
+        put.reset();
     }
+    db.exec("DROP TABLE temp.merge_rows");
     return added;
+}
+
+// Merge reads stored rows only. Where the target has an ordinary table, the
+// file's object of that name must be one too: a view, a virtual table or a
+// column computed as it is read would run what the file's author wrote (an
+// endless view, a value of a gigabyte) inside the merge's transaction.
+void refuse_computed_tables(SQLite::Database& db, const std::string& from) {
+    SQLite::Statement objects(db, "SELECT m.name, s.type, upper(substr(ltrim(s.sql), 1, 14)) = 'CREATE VIRTUAL' "
+                                  "FROM main.sqlite_master m JOIN src.sqlite_master s ON s.name = m.name "
+                                  "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE 'tally_%'");
+    std::vector<std::string> tables;
+    while (objects.executeStep()) {
+        const std::string name = objects.getColumn(0).getString(), type = objects.getColumn(1).getString();
+        if (type != "table" || objects.getColumn(2).getInt() != 0)
+            throw StoreError(fmt::format("{}: its '{}' is a {}, not a table of stored rows; nothing of the file was "
+                                         "added",
+                                         from, name, type == "table" ? "virtual table" : type));
+        tables.push_back(name);
+    }
+    for (const std::string& table : tables) {
+        SQLite::Statement cols(db, fmt::format("PRAGMA src.table_xinfo({})", quoted(table)));
+        while (cols.executeStep())
+            if (const int hidden = cols.getColumn(6).getInt(); hidden == 2 || hidden == 3)
+                throw StoreError(fmt::format("{}: its column {}.{} is computed as it is read, not stored; nothing of "
+                                             "the file was added",
+                                             from, table, cols.getColumn(1).getString()));
+    }
 }
 
 }  // namespace
 
 MergeTotals merge_database(SQLite::Database& into, const std::string& from, const PuzzleCheck& check) {
-    // Checks the file is a slidedb database this slidedb can read.
-    open_database(from, Access::ReadOnly);
+    // Checks the file is a slidedb database of this slidedb's schema, read as
+    // it is: merge never writes a file it reads, nor runs an older schema's
+    // migration over what another made.
+    {
+        OpenOptions as_it_is;
+        as_it_is.bring_up_to_date = false;
+        const auto src = open_database(from, Access::ReadOnly, as_it_is);
+        if (const int have = schema_version(*src), now = static_cast<int>(schema_files().size()); have < now)
+            throw StoreError(fmt::format("{0}: of schema version {1}, older than this slidedb's {2}; merge reads a "
+                                         "file as it is and never writes it: bring it up to date by opening it once "
+                                         "where it may be written (slidedb report summary --db {0})",
+                                         from, have, now));
+    }
     // The target named again, under any path: every row would be found
     // there already, so there is nothing to add.
     std::error_code same_error;
@@ -120,6 +178,7 @@ MergeTotals merge_database(SQLite::Database& into, const std::string& from, cons
         attach.bind(1, from);
         attach.exec();
         try {
+            refuse_computed_tables(into, from);
             SQLite::Transaction tx(into);
             for (const char* map : {"merge_import", "merge_puzzle", "merge_enumeration"}) {
                 into.exec(fmt::format("CREATE TEMP TABLE IF NOT EXISTS {} (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)", map));

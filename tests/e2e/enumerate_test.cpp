@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "e2e.h"
+#include "store/embedded_sql.h"
 
 namespace slidedb::e2e {
 namespace {
@@ -279,6 +280,64 @@ TEST(Merge, APuzzleNotWhatItsBoardGivesRefusesItsFileAlone) {
         EXPECT_EQ(shown.err, "slidedb: " + name + ": puzzle 1: " + faults[i].second + "\n");
         EXPECT_EQ(shown.out, "");
     }
+}
+
+// A file given to merge is read as it is, and only its stored rows: an
+// endless view, a value of a gigabyte computed as it is read or a virtual
+// table in place of a table refuses the file at once; an older schema is
+// named, and the file is left as it was.
+TEST(Merge, AFileIsReadAsItIsAndOnlyItsStoredRows) {
+    TempDir dir;
+    fs::copy_file(test_data("boards/kb_input.txt"), dir / "kb_input.txt");
+    ASSERT_EQ(slidedb(dir, "import kb_input.txt --db a.db -q").status, 0);
+    const std::vector<std::pair<std::string, std::string>> hostile = {
+        {"ALTER TABLE puzzles RENAME TO p_old; CREATE VIEW puzzles AS WITH RECURSIVE r(n) AS "
+         "(SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT p.* FROM p_old p, r",
+         "its 'puzzles' is a view, not a table of stored rows"},
+        {"ALTER TABLE errors ADD COLUMN big TEXT AS (printf('%.*c', 900000000, 'x'))",
+         "its column errors.big is computed as it is read, not stored"},
+        {"DROP TABLE errors; CREATE VIRTUAL TABLE errors USING fts5(path)",
+         "its 'errors' is a virtual table, not a table of stored rows"},
+        {"PRAGMA user_version = 14",
+         "of schema version 14, older than this slidedb's " + std::to_string(schema_files().size()) +
+             "; merge reads a file as it is and never writes it: bring it up to date by opening it once where it "
+             "may be written (slidedb report summary --db bad3.db)"},
+    };
+    std::string inputs, said;
+    for (std::size_t i = 0; i < hostile.size(); ++i) {
+        const std::string name = "bad" + std::to_string(i) + ".db";
+        fs::copy_file(dir / "a.db", dir / name);
+        SQLite::Database(dir / name, SQLite::OPEN_READWRITE).exec(hostile[i].first);
+        inputs += " " + name;
+        said += name + ": " + hostile[i].second + (i < 3 ? "; nothing of the file was added\n" : "\n");
+    }
+    const std::string before = content(dir / "bad3.db");
+    const auto started = std::chrono::steady_clock::now();
+    const Outcome m = slidedb(dir, "merge" + inputs + " a.db --db all.db");
+    EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(60));  // not the endless view
+    EXPECT_EQ(m.status, 1);
+    EXPECT_EQ(m.err, said);
+    EXPECT_EQ(m.out, "a.db: 1 run, 1 puzzle (1 new, 0 known), 18 other rows\n");
+    EXPECT_EQ(content(dir / "bad3.db"), before);
+}
+
+// Runs are matched to the target's by their start, command and jobs, through
+// an index: a file of 20,000 runs merges in a few seconds.
+TEST(Merge, AFileOfManyRunsMergesInTimeLinearInThem) {
+    TempDir dir;
+    fs::copy_file(test_data("boards/kb_input.txt"), dir / "kb_input.txt");
+    ASSERT_EQ(slidedb(dir, "import kb_input.txt --db a.db -q").status, 0);
+    fs::copy_file(dir / "a.db", dir / "b.db");
+    SQLite::Database(dir / "a.db", SQLite::OPEN_READWRITE)
+        .exec("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 20000) "
+              "INSERT INTO imports (started_at, command, jobs) SELECT printf('2001-01-01T00:00:%08d', n), 'x', 1 FROM r");
+    const Outcome m = slidedb(dir, "merge a.db --db b.db");
+    EXPECT_EQ(m.status, 0) << m.err;
+    EXPECT_EQ(m.out, "a.db: 20000 runs, 1 puzzle (0 new, 1 known), 0 other rows\n");
+    EXPECT_EQ(dump(dir / "b.db", "SELECT COUNT(*) FROM imports"), "20001\n");
+    // Merged again: every run is known.
+    const Outcome again = slidedb(dir, "merge a.db --db b.db");
+    EXPECT_EQ(again.out, "a.db: 0 runs, 1 puzzle (0 new, 1 known), 0 other rows\n");
 }
 
 }  // namespace
