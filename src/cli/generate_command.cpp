@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -208,18 +209,30 @@ int run_generate(GenerateArgs a) {
                                              a.out, a.family));
     std::FILE* out = a.out.empty() || folder ? stdout : std::fopen(a.out.c_str(), "w");
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write: {}", a.out, std::strerror(errno)));
+    // The file is closed on every way out; a write it refused (a full disk)
+    // fails the command, naming the file.
     struct Closer {
         std::FILE* f;
         ~Closer() {
-            if (f != stdout) std::fclose(f);
+            if (f && f != stdout) std::fclose(f);
+        }
+        void close(const std::string& path) {
+            const bool failed = std::ferror(f) != 0;
+            const int error = errno;
+            if (std::fclose(std::exchange(f, nullptr)) != 0 || failed)
+                throw std::runtime_error(fmt::format("{}: cannot write: {}", path, std::strerror(failed ? error : errno)));
         }
     } closer{out};
-    if (a.hardest) return run_hardest(a, *plan, out);
+    const auto closed = [&](int status) {
+        if (out != stdout) closer.close(a.out);
+        return status;
+    };
+    if (a.hardest) return closed(run_hardest(a, *plan, out));
     GenerateFilter& f = a.filter;
     if (!a.moves.empty()) {
         const auto moves = parse_pair(a.moves, "..", "--moves");
         if (moves.first < 0 || moves.first > moves.second) throw CLI::ValidationError("--moves", "need 0 <= A <= B");
-        if (!a.db.empty() && draw_enumerated(a, *plan, moves, out)) return 0;
+        if (!a.db.empty() && draw_enumerated(a, *plan, moves, out)) return closed(0);
         // No enumeration to draw from: random puzzles, searched.
         f.min_moves = std::max(f.min_moves, moves.first);
         f.max_moves = moves.second;
@@ -255,7 +268,7 @@ int run_generate(GenerateArgs a) {
     std::fputs(header.c_str(), out);
     generate(*family, *plan, f, a.seed, a.count, jobs,
              [&](const Generated& g) { std::fputs(plan->file_entry(g.puzzle, g.moves, g.cluster).c_str(), out); });
-    return 0;
+    return closed(0);
 }
 
 std::vector<std::string> generating_families() {

@@ -1,5 +1,7 @@
 // slidedb: a batch analyzer for sliding-block puzzles.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include <fmt/format.h>
@@ -24,10 +26,17 @@ int main(int argc, char** argv) {
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;  // usage errors exit 2, --help exits 0
     }
+    int status = 2;
     try {
-        return chosen();
+        status = chosen();
     } catch (const std::exception& e) {
         std::fputs(fmt::format("slidedb: {}\n", e.what()).c_str(), stderr);
-        return 2;
     }
+    // Output that could not be written (a full disk) fails the command: a
+    // script must not take a cut file for the whole.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fputs(fmt::format("slidedb: standard output: cannot write: {}\n", std::strerror(errno)).c_str(), stderr);
+        return status == 0 ? 1 : status;
+    }
+    return status;
 }

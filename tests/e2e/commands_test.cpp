@@ -239,6 +239,23 @@ TEST(Cli, NumbersAreReadStrictly) {
     }
 }
 
+// Output a full disk refuses fails the command (exit 1, said), on standard
+// output as in a file: a script must not take a cut file for the whole.
+TEST(Cli, OutputThatCannotBeWrittenFailsTheCommand) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --db e.db -q").status, 0);
+    const std::string bin = std::string("'") + SLIDEDB_BINARY + "' ";
+    for (const char* args : {"generate --count 500", "query 'SELECT * FROM puzzles' --db e.db",
+                             "report summary --db e.db", "show 1 --db e.db"}) {
+        const Outcome r = run_shell(dir, "{ " + bin + args + " > /dev/full; }");
+        EXPECT_EQ(r.status, 1) << args;
+        EXPECT_EQ(r.err, "slidedb: standard output: cannot write: No space left on device\n") << args;
+    }
+    const Outcome file = slidedb(dir, "generate --count 500 -o /dev/full");
+    EXPECT_NE(file.status, 0);
+    EXPECT_EQ(file.err, "slidedb: /dev/full: cannot write: No space left on device\n");
+}
+
 // What a command is given is used or refused, never silently dropped.
 TEST(Cli, NothingGivenIsLeftOutUnsaid) {
     TempDir dir;
