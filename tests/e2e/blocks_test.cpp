@@ -107,6 +107,22 @@ TEST_F(Blocks, BadInputIsAnErrorRowNamingTheLine) {
     EXPECT_EQ(dump(db, "SELECT path, line, message FROM errors"), "bad/star.txt|4|unknown character '*' at column 3\n");
 }
 
+// --max-memory bounds a blocks search as it does the others: six pieces on
+// an empty 10x10 floor, to be carried to the far corner, stop at 1 MiB.
+TEST_F(Blocks, MaxMemoryBoundsTheSearch) {
+    std::string start = "start\nABCDEF....\n", goal = "goal\n";
+    for (int row = 1; row < 10; ++row) start += "..........\n";
+    for (int row = 0; row < 9; ++row) goal += "..........\n";
+    goal += "....FEDCBA\n";
+    write_file(dir_ / "wide.txt", start + goal);
+    const Outcome r = slidedb(dir_, "solve wide.txt --max-memory 1M --no-levels");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("No solution within the memory limit"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("(incomplete: stopped at the memory limit)"), std::string::npos) << r.out;
+    const std::size_t peak = r.out.find("peak ");
+    ASSERT_NE(peak, std::string::npos) << r.out;
+    EXPECT_LE(std::stod(r.out.substr(peak + 5)), 1024.0) << r.out;  // KiB, within the budget
+}
 
 // The page's player carries a piece round a corner in one move: A goes right,
 // down and left again, and ends below where it started; back brings it home.

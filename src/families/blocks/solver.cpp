@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <limits>
 
 #include "families/blocks/geometry.h"
 #include "families/blocks/rules.h"
@@ -27,19 +28,28 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
     const auto started = std::chrono::steady_clock::now();
     Solution out;
 
+    // --max-memory bounds the set of boards of each search, as it does the
+    // other families'.
+    const std::uint64_t budget = options.max_memory ? options.max_memory : std::numeric_limits<std::uint64_t>::max();
+
     // The move metric: the stored figures, and the whole cluster's analysis.
     const Rules<State, Words, Metric::Moves> moves(g, layout);
     const Deadline deadline = Deadline::after(options.max_seconds, options.cancel);
+    seen.set_budget(budget);
     out.figures = bfs(moves, options, seen, out.moves, deadline);
     SolveResult& r = out.figures;
     std::uint64_t peak = r.peak_bytes;
-    if (options.analyse_cluster && r.cluster_complete && r.status == Status::Solved) {
+    const std::uint64_t goal_bytes = r.cluster_goals * sizeof(State);
+    if (options.analyse_cluster && r.cluster_complete && r.status == Status::Solved && goal_bytes < budget) {
+        // The analysis is extra: without the memory for it, the search's own
+        // figures stand and the cluster's hardest start stays unknown.
         std::vector<State> goals;
         goals.reserve(r.cluster_goals);
         for (std::uint32_t k = 0; k < seen.size(); ++k)
             if (moves.is_goal(seen.board(k))) goals.push_back(seen.board(k));
+        seen.set_budget(budget - goal_bytes);
         const GoalDistances<State> d = distances_to_goal(moves, goals, seen, deadline);
-        if (d.complete) {
+        if (!seen.over_budget() && d.complete) {
             r.goal_levels = d.boards_at;
             r.hardest_moves = static_cast<int>(d.boards_at.size()) - 1;
             r.hardest_board = board_at(board, g, layout, d.hardest).text();
@@ -56,6 +66,7 @@ Solution solve_as(const Board& board, const Geometry& g, const Layout& layout, c
     if (!options.stop_at_goal) {
         const Rules<State, Words, Metric::Steps> steps(g, layout);
         std::vector<Move> step_path;
+        seen.set_budget(budget);
         const SolveResult by_steps = bfs(steps, options, seen, step_path, deadline);
         if (by_steps.status == Status::Solved) r.steps = by_steps.moves;
         out.step_levels = by_steps.levels;
