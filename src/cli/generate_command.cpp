@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <thread>
 #include <utility>
 
@@ -16,6 +15,7 @@
 
 #include "cli/command.h"
 #include "cli/interrupt.h"
+#include "cli/small_file.h"
 #include "cli/output_file.h"
 #include "generate/generator.h"
 #include "generate/hardest.h"
@@ -73,12 +73,11 @@ GenerateSpec spec_of(const GenerateArgs& a) {
     if (!a.moves.empty()) spec.moves = parse_pair(a.moves, "..", "--moves");
     spec.fixed = a.fixed;
     if (!a.outline.empty()) {
-        std::ifstream in(a.outline, std::ios::binary);
-        if (!in) throw CLI::ValidationError("--outline", fmt::format("{}: cannot read", a.outline));
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (text.str().size() > 64 * 1024) throw CLI::ValidationError("--outline", fmt::format("{}: over 64 KiB", a.outline));
-        spec.outline = text.str();
+        try {
+            spec.outline = read_small_file(a.outline, 64 * 1024);
+        } catch (const std::runtime_error& e) {
+            throw CLI::ValidationError("--outline", e.what());
+        }
         spec.outline_name = a.outline;
     }
     return spec;

@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -15,6 +14,7 @@
 #include "cli/interrupt.h"
 #include "cli/output_file.h"
 #include "cli/seconds_option.h"
+#include "cli/small_file.h"
 #include "families/families.h"
 #include "report/html_page.h"
 #include "report/puzzle_report.h"
@@ -48,17 +48,6 @@ struct ReportArgs {
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
-
-std::string read_file(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw std::runtime_error(fmt::format("{}: a folder, not a file", path));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(fmt::format("{}: cannot read", path));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::string builtin_sql(const std::string& name) {
     std::string names;
@@ -126,7 +115,7 @@ int run_report(const ReportArgs& a) {
             if (!a.name.empty() && a.name != "puzzle")
                 throw UsageError(fmt::format("--sql runs its own file, not the report '{}'; give one or the other",
                                              a.name));
-            wanted.emplace_back(a.sql_file, read_file(a.sql_file));
+            wanted.emplace_back(a.sql_file, read_small_file(a.sql_file, kMaxReportFileBytes));
         } else if (a.name.empty()) {
             throw UsageError("which report? (summary, hardest, difficulty, unsolvable, patterns, puzzle ID, all)");
         } else if (a.name == "all") {

@@ -4,8 +4,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -13,6 +11,7 @@
 #include "cli/command.h"
 #include "cli/memory_option.h"
 #include "cli/seconds_option.h"
+#include "cli/small_file.h"
 #include "serve/server.h"
 
 namespace slidedb::cli {
@@ -35,16 +34,16 @@ int run_serve(ServeArgs& a) {
     o.limits.sql_memory = static_cast<std::uint64_t>(a.sql_memory_mb * (1 << 20));
     if (o.limits.solve_memory == 0) o.limits.solve_memory = default_max_memory(o.jobs);
     for (const std::string& path : a.sql_files) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            std::fputs(fmt::format("slidedb: {}: cannot read\n", path).c_str(), stderr);
+        std::string text;
+        try {
+            text = read_small_file(path, kMaxReportFileBytes);
+        } catch (const std::runtime_error& e) {
+            std::fputs(fmt::format("slidedb: {}\n", e.what()).c_str(), stderr);
             return 2;
         }
-        std::stringstream ss;
-        ss << in.rdbuf();
         std::string name = path.substr(path.find_last_of('/') + 1);
         if (name.ends_with(".sql")) name.resize(name.size() - 4);
-        o.user_reports.emplace_back(name, ss.str());
+        o.user_reports.emplace_back(name, std::move(text));
     }
     // Ctrl-C and SIGTERM go to one watcher thread, which stops the server;
     // the threads answering requests never see them.
