@@ -259,6 +259,9 @@ int schema_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_ver
 
 std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access access,
                                                 const OpenOptions& options) {
+    // SQLite takes an empty name for a private database that vanishes when
+    // closed: a script's unset variable would lose the whole run's work.
+    if (path.empty()) throw StoreError("--db: an empty path; name the database file");
     try {
         if (access == Access::ReadWrite) return open_writer(path, options);
         auto db = open_reader(path, options.temporaries_in_memory);

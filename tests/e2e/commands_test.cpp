@@ -272,6 +272,8 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
          "slidedb: g.gif: its ending names no format this draws (.svg, .png, .dot); give --format\n"},
         {"generate --family blocks --count 2 -o file.txt",
          "slidedb: file.txt: a file, not a folder: 2 puzzles of the family 'blocks' go to a folder, a file each\n"},
+        {"enumerate --size 4 --db '' -q", "slidedb: --db: an empty path; name the database file\n"},
+        {"import file.txt --db ''", "slidedb: --db: an empty path; name the database file\n"},
         {"report --sql /dev/zero --db e.db", "slidedb: /dev/zero: not a regular file\n"},
         {"generate --family blocks --outline /dev/zero", "slidedb: --outline: /dev/zero: not a regular file\n"},
         {"serve --sql /dev/zero --db e.db --port 0", "slidedb: /dev/zero: not a regular file\n"},
