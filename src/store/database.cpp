@@ -241,6 +241,12 @@ std::unique_ptr<SQLite::Database> open_writer(const std::string& path, const Ope
     make_journals_writable(path);
     const auto deadline = Clock::now() + options.busy_wait;
     auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    // SQLite opens a write-protected file to read without a word; the first
+    // write would fail naming nothing (or, in a merge, the file merged).
+    if (sqlite3_db_readonly(db->getHandle(), "main") == 1)
+        throw StoreError(fmt::format("{}: cannot be written (the file or its folder is read-only); reading it "
+                                     "works: report, query, show, serve",
+                                     path));
     const auto wait_ms = std::chrono::duration_cast<std::chrono::milliseconds>(options.busy_wait).count();
     sqlite3_busy_timeout(db->getHandle(), static_cast<int>(std::min<long long>(wait_ms, 1 << 30)));
     retry_busy(deadline, [&] { refuse_foreign(*db, path, options.force); });

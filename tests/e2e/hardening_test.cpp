@@ -245,6 +245,31 @@ TEST(ReadOnlyDatabase, JournalsAReaderLeftDoNotStopTheNextWriter) {
         << refused.err;
 }
 
+// A database file made read-only (chmod 444) in a folder that may be
+// written: SQLite opens it to read without a word, and the first write
+// failed naming nothing (import) or the file merged (merge). Named, with
+// nothing left beside it.
+TEST(ReadOnlyDatabase, AWriteProtectedFileIsNamedByEveryWriter) {
+    if (geteuid() != 0 || run_shell(TempDir{}, "command -v setpriv").status != 0)
+        GTEST_SKIP() << "needs root and setpriv to run as another user";
+    TempDir dir;
+    fs::permissions(dir.path(), fs::perms::all);
+    write_file(dir / "t3.txt", "1 2 3\n4 5 6\n7 0 8\n");
+    const std::string as_nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups " + bin();
+    ASSERT_EQ(run_shell(dir, as_nobody + " import t3.txt --db a.db -q").status, 0);
+    ASSERT_EQ(run_shell(dir, as_nobody + " import t3.txt --db ro.db -q").status, 0);
+    fs::permissions(dir / "ro.db", fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
+                    fs::perm_options::remove);
+    const std::string said = "slidedb: ro.db: cannot be written (the file or its folder is read-only); reading it "
+                             "works: report, query, show, serve\n";
+    for (const char* command : {"import t3.txt --db ro.db -q", "merge a.db --db ro.db", "enumerate --size 4 --db ro.db -q"}) {
+        const Outcome r = run_shell(dir, as_nobody + " " + command);
+        EXPECT_EQ(r.status, 2) << command;
+        EXPECT_EQ(r.err, said) << command;
+        EXPECT_FALSE(fs::exists(dir / "ro.db-wal")) << command;
+    }
+}
+
 // Schema 8, before the difficulty bands' tables: a report that reads them
 // says why they are missing and what to do.
 // db/t.db in dir as schema `version` made it.
