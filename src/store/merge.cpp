@@ -8,6 +8,7 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
 
 #include "store/database.h"
 #include "store/embedded_sql.h"
@@ -238,6 +239,9 @@ MergeTotals merge_database(SQLite::Database& into, const std::string& from, cons
         }
         into.exec("DETACH DATABASE src");
     } catch (const SQLite::Exception& e) {
+        // A full disk is the target's, not the file merged.
+        if ((e.getErrorCode() & 0xff) == SQLITE_FULL)
+            throw StoreError(fmt::format("{}: {}; nothing of {} was added", into.getFilename(), e.what(), from));
         throw StoreError(fmt::format("{}: {}", from, e.what()));
     }
     return t;
