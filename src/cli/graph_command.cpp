@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "cli/output_file.h"
+#include "cli/whole_file.h"
 #include "families/families.h"
 #include "graph/dot.h"
 #include "graph/png.h"
@@ -106,10 +106,8 @@ int run_graph(const GraphArgs& a) {
         if (a.out.empty()) {
             std::fwrite(bytes.data(), 1, bytes.size(), stdout);
         } else {
-            std::ofstream out(a.out, std::ios::binary);
-            out << bytes;
-            out.close();
-            if (!out) throw Refused{fmt::format("{}: cannot write", visible_line(a.out))};
+            if (const std::string why = write_whole_file(a.out, bytes); !why.empty())
+                throw Refused{fmt::format("{}: cannot write: {}", visible_line(a.out), why)};
         }
         std::fputs(fmt::format("{}: {}\n", name, drawing.caption()).c_str(), stderr);
         return 0;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/whole_file.h"
 #include "families/families.h"
 #include "image/encode.h"
 #include "puzzle/board_frame_svg.h"
@@ -101,10 +102,9 @@ DrawOptions draw_options(const RenderArgs& a, const Family& family) {
 }
 
 bool write_file(const std::string& path, const std::string& bytes) {
-    std::ofstream out(path, std::ios::binary);
-    out << bytes;
-    if (out) return true;
-    std::fputs(fmt::format("{}: cannot write\n", visible_line(path)).c_str(), stderr);
+    const std::string why = write_whole_file(path, bytes);
+    if (why.empty()) return true;
+    std::fputs(fmt::format("{}: cannot write: {}\n", visible_line(path), why).c_str(), stderr);
     return false;
 }
 

@@ -2,7 +2,6 @@
 // printed as a table, Markdown, CSV, JSON or one self-contained HTML page.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <utility>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "cli/output_file.h"
 #include "cli/seconds_option.h"
 #include "cli/small_file.h"
+#include "cli/whole_file.h"
 #include "families/families.h"
 #include "report/html_page.h"
 #include "report/puzzle_report.h"
@@ -179,11 +179,8 @@ int run_report(const ReportArgs& a) {
         std::fputs(text.c_str(), stdout);
         return 0;
     }
-    std::ofstream out(a.out, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) {
-        std::fputs(fmt::format("slidedb: {}: cannot write\n", a.out).c_str(), stderr);
+    if (const std::string why = write_whole_file(a.out, text); !why.empty()) {
+        std::fputs(fmt::format("slidedb: {}: cannot write: {}\n", a.out, why).c_str(), stderr);
         return 1;
     }
     return 0;

@@ -254,6 +254,16 @@ TEST(Cli, OutputThatCannotBeWrittenFailsTheCommand) {
     const Outcome file = slidedb(dir, "generate --count 500 -o /dev/full");
     EXPECT_NE(file.status, 0);
     EXPECT_EQ(file.err, "slidedb: /dev/full: cannot write: No space left on device\n");
+    const Outcome report = slidedb(dir, "report summary --db e.db --out /dev/full");
+    EXPECT_EQ(report.status, 1);
+    EXPECT_EQ(report.err, "slidedb: /dev/full: cannot write: No space left on device\n");
+    // A file is written beside its place and renamed over it: nothing is left beside it.
+    write_file(dir / "r.txt", "old\n");
+    ASSERT_EQ(slidedb(dir, "report summary --db e.db --out r.txt").status, 0);
+    EXPECT_NE(slurp(dir / "r.txt").find("puzzles"), std::string::npos);
+    std::size_t files = 0;
+    for (const auto& e : fs::directory_iterator(dir.path())) files += e.path().filename().string().starts_with("r.txt");
+    EXPECT_EQ(files, 1u);
 }
 
 // What a command is given is used or refused, never silently dropped.
