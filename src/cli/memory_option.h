@@ -27,12 +27,19 @@ inline std::uint64_t default_max_memory(int jobs) {
 // Declares --max-memory SIZE (bytes, or with a unit: 512M, 2G); 0 keeps the default.
 inline void add_max_memory(CLI::App& sub, std::uint64_t& bytes) {
     sub.add_option("--max-memory", bytes,
-                   "Memory one search may hold, e.g. 512M or 2G (default: 3/4 of the machine's "
+                   "Memory one search may hold, e.g. 512M or 2G (default, or 0: 3/4 of the machine's "
                    "memory shared by the jobs)")
         ->check(CLI::Validator(
             [](std::string& text) -> std::string {
-                // Read as unsigned, "-1" would be the largest size: no limit.
-                return text.find('-') == std::string::npos ? "" : "'" + text + "' is not a size";
+                // Read as unsigned, "-1" would be the largest size: no limit;
+                // a number past 64 bits would wrap to a small one.
+                if (text.find('-') != std::string::npos) return "'" + text + "' is not a size";
+                const std::size_t digits = text.find_first_not_of("0123456789");
+                const std::string number = text.substr(0, digits);
+                const std::string most = std::to_string(UINT64_MAX);
+                if (number.size() > most.size() || (number.size() == most.size() && number > most))
+                    return "'" + text + "' is more bytes than 64 bits count";
+                return "";
             },
             "SIZE"))
         ->transform(CLI::AsSizeValue(false));
