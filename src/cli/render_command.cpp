@@ -12,6 +12,7 @@
 
 #include "cli/command.h"
 #include "cli/whole_file.h"
+#include "cli/whole_number_option.h"
 #include "families/families.h"
 #include "image/encode.h"
 #include "puzzle/board_frame_svg.h"
@@ -187,7 +188,9 @@ void add_render(CLI::App& app, Run& chosen) {
             sub.add_option("--height", a.height, "picture height in pixels")
                 ->check(CLI::Range(64, 16384))
                 ->capture_default_str();
-            sub.add_option("--seed", a.seed, "small variations of the look (Unblock: wood grain)")->capture_default_str();
+            sub.add_option("--seed", a.seed, "small variations of the look (Unblock: wood grain)")
+                ->capture_default_str()
+                ->check(whole_number(UINT32_MAX));
         },
         [](const RenderArgs& a) { return run_render(a); });
 }

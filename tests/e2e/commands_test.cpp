@@ -231,6 +231,14 @@ TEST(Cli, NumbersAreReadStrictly) {
         {"serve --solve-seconds 0", "--solve-seconds: '0' is not a number of seconds above 0, up to 31622400\n"},
         {"generate --size 6x6x6", "slidedb: --size: '6x6x6' is not of the form WxH\n"},
         {"generate --moves 5..9x", "slidedb: --moves: '5..9x' is not of the form MIN..MAX\n"},
+        // Read as unsigned, these would wrap silently.
+        {"generate --count 1 --seed -1", "--seed: '-1' is not a whole number from 0\n"},
+        {"generate --count 1 --seed 18446744073709551616",
+         "--seed: '18446744073709551616' is past the largest, 18446744073709551615\n"},
+        {"render 'AA....' --svg x.svg --seed 4294967296", "--seed: '4294967296' is past the largest, 4294967295\n"},
+        {"generate --hardest --rounds 0", "--rounds: Value 0 not in range 1 to 18446744073709551615\n"},
+        {"solve x.txt --max-memory 18446744073709551616",
+         "--max-memory: '18446744073709551616' is more bytes than 64 bits count\n"},
     };
     for (const auto& [args, said] : cases) {
         const Outcome r = slidedb(dir, args);
