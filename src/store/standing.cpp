@@ -15,6 +15,11 @@ double Standing::harder_than() const {
 }
 
 std::string Standing::sentence() const {
+    if (units_done < units)
+        return fmt::format("harder than {:.1f}% of the {}x{} puzzles enumerated so far ({} enumerated, {} walls, {} "
+                           "of {} units){}",
+                           harder_than(), size, size, total, walls, units_done, units,
+                           harder == 0 ? "; none of those needs more moves" : "");
     std::string s = fmt::format("harder than {:.1f}% of all {}x{} puzzles ({} enumerated, {} walls)", harder_than(),
                                 size, size, total, walls);
     if (harder == 0) s += "; none needs more moves";
@@ -39,6 +44,13 @@ std::optional<Standing> puzzle_standing(SQLite::Database& db, std::int64_t id) {
     h.bind(2, s.moves);
     h.executeStep();
     s.harder = static_cast<std::uint64_t>(h.getColumn(0).getInt64());
+    SQLite::Statement u(db, "SELECT e.units, (SELECT COUNT(*) FROM enumeration_units x WHERE x.enumeration_id = e.id) "
+                            "FROM enumerations e WHERE e.id = ?");
+    u.bind(1, enumeration);
+    if (u.executeStep()) {
+        s.units = static_cast<std::uint64_t>(u.getColumn(0).getInt64());
+        s.units_done = static_cast<std::uint64_t>(u.getColumn(1).getInt64());
+    }
     SQLite::Statement c(db, "SELECT x.puzzle_id, x.moves, x.cluster_size FROM enumerated x "
                             "WHERE x.enumeration_id = ?1 AND x.puzzle_id = COALESCE("
                             "(SELECT enumerated_id FROM enumeration_links WHERE puzzle_id = ?2 AND enumeration_id = ?1), ?2)");

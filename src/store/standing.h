@@ -18,6 +18,7 @@ struct Standing {
     std::string walls;               // "0..2": the enumeration compared with
     std::uint64_t easier = 0, total = 0;  // enumerated puzzles with fewer moves, all of them
     std::uint64_t harder = 0;             // enumerated puzzles with more moves
+    std::uint64_t units = 0, units_done = 0;  // the enumeration's work units, and those stored
     // The enumerated puzzle of its cluster, when linked (or itself).
     std::optional<std::int64_t> cluster_puzzle;
     int cluster_moves = 0;
@@ -25,7 +26,9 @@ struct Standing {
 
     // Rounded down, so that only a puzzle harder than all says 100%.
     double harder_than() const;
-    // "harder than 99.7% of all 6x6 puzzles (2577412 enumerated, 0..2 walls)"
+    // "harder than 99.7% of all 6x6 puzzles (2577412 enumerated, 0..2 walls)";
+    // of an enumeration not finished, "of the 6x6 puzzles enumerated so far
+    // (... , 12 of 73154 units)": a part is no measure of the whole.
     std::string sentence() const;
 };
 

@@ -369,6 +369,24 @@ TEST(Enumerate, AnImportedPuzzleIsLinkedToItsClusterAndRanked) {
     EXPECT_NE(patterns.out.find("4x4 0..2,7,3,62,34"), std::string::npos) << patterns.out;
 }
 
+// A part of an enumeration is no measure of the whole: the rank says it is
+// among the puzzles enumerated so far, and how many units that is.
+TEST(Enumerate, ARankInAnEnumerationNotFinishedSaysSo) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..2 --shard 1/4 --db e.db -q").status, 0);
+    write_file(dir / "near.txt", "BB.C\nAA.C\nDEEE\nDFF.\n");
+    ASSERT_EQ(slidedb(dir, "import near.txt --db e.db -q").status, 0);
+    const std::string id = dump(dir / "e.db", "SELECT id FROM puzzles WHERE board = 'BB.C\nAA.C\nDEEE\nDFF.'");
+    const std::string units = dump(dir / "e.db", "SELECT COUNT(*) || ' of ' || (SELECT units FROM enumerations) "
+                                                 "FROM enumeration_units");
+    const Outcome show = slidedb(dir, "show " + id.substr(0, id.size() - 1) + " --db e.db");
+    ASSERT_EQ(show.status, 0) << show.err;
+    EXPECT_NE(show.out.find("of the 4x4 puzzles enumerated so far ("), std::string::npos) << show.out;
+    EXPECT_NE(show.out.find(", 0..2 walls, " + units.substr(0, units.size() - 1) + " units)"), std::string::npos)
+        << show.out;
+    EXPECT_EQ(show.out.find("of all 4x4 puzzles"), std::string::npos) << show.out;
+}
+
 
 TEST(Enumerate, ThePatternsReportRanksTheHardestEnumeratedWithTheirKeys) {
     TempDir dir;
