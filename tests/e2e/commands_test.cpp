@@ -310,6 +310,10 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
          "slidedb: unknown command 'nosuch' (commands: import, solve, show, report, query, scan, render, generate, "
          "enumerate, merge, graph, serve)\n"},
         // A request with fewer distinct puzzles than asked ends, saying so.
+        // The 2x2 cluster's 12 boards but the goal: a puzzle of no moves is none.
+        {"generate --family tiles --size 2x2 --count 12",
+         "slidedb: 11 of 12 puzzles found: the last 12212 that passed were all given already; ask for fewer, or fewer "
+         "moves or a bigger board\n"},
         {"generate --family tiles --size 2x2 --count 3 --moves 6..12",
          "slidedb: 1 of 3 puzzles found: the last 10012 that passed were all given already; ask for fewer, or fewer "
          "moves or a bigger board\n"},

@@ -66,7 +66,10 @@ public:
         const int steps = max_moves_ > 0 ? rng.between(min_moves_, max_moves_ + max_moves_ / 4)
                                          : rng.between(b.size(), 3 * b.size());
         int blank = b.blank(), back = -1;
-        for (int k = 0; k < steps; ++k) {
+        // A walk back to the goal would be a puzzle of no moves: it takes a
+        // step more, unless no moves were asked for.
+        const bool may_end_home = max_moves_ > 0 && min_moves_ == 0;
+        for (int k = 0; k < steps || (!may_end_home && b == goal); ++k) {
             int next[4], n = 0;
             const int r = blank / width_, c = blank % width_;
             if (r > 0) next[n++] = blank - width_;
