@@ -91,10 +91,16 @@ int run_import_command(const ImportArgs& args, const std::string& command) {
     writer.finish(seconds, stopped_by == 0);
     link_enumerated(*db);  // new puzzles of an enumerated size find their cluster's puzzle
     if (!args.quiet) {
-        std::fputs(fmt::format("{}, {} ({} new, {} known); new: {} solved, {} unsolvable, {} limit; {}; {}; {}; "
+        const auto& again = t.searched_again;
+        const std::string searched_again =
+            again[0] + again[1] + again[2] == 0
+                ? ""
+                : fmt::format("; known, searched again: {} solved, {} unsolvable, {} limit", again[0], again[1],
+                              again[2]);
+        std::fputs(fmt::format("{}, {} ({} new, {} known); new: {} solved, {} unsolvable, {} limit{}; {}; {}; {}; "
                                "{:.2f} s\n",
                                counted(t.files, "file"), counted(t.puzzles_new + t.puzzles_known, "puzzle"),
-                               t.puzzles_new, t.puzzles_known, t.solved, t.unsolvable, t.limit,
+                               t.puzzles_new, t.puzzles_known, t.solved, t.unsolvable, t.limit, searched_again,
                                counted(t.errors, "error"), counted(t.claim_mismatches, "claim mismatch",
                                                                    "claim mismatches"),
                                counted(t.searches, "search", "searches"), seconds)

@@ -6,6 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/enumeration_links.h"
+#include "cli/interrupt.h"
 #include "families/families.h"
 #include "puzzle/text.h"
 #include "store/database.h"
@@ -22,8 +23,22 @@ struct MergeArgs {
 
 int run_merge(const MergeArgs& a) {
     auto db = open_database(a.db, Access::ReadWrite, with_bands());
+    // Ctrl-C or SIGTERM: the file under way is merged whole (a transaction
+    // each), and the rest are left for the same command, which adds nothing
+    // twice.
+    catch_stop("\nslidedb merge: stopping once the file under way is merged (a second signal quits at once)\n");
     int status = 0;
+    std::size_t done = 0;
     for (const std::string& in : a.inputs) {
+        if (const int stopped_by = g_interrupted) {
+            std::fputs(fmt::format("slidedb merge: stopped by {}: {} of {} merged; the same command goes on from "
+                                   "there (a file merged again adds nothing)\n",
+                                   stop_name(stopped_by), done, counted(a.inputs.size(), "file"))
+                           .c_str(),
+                       stderr);
+            return 128 + stopped_by;
+        }
+        ++done;
         // The target among the inputs (`merge *.db --db all.db`): said and
         // passed over, no failure, so a batch job's merge step stays green.
         std::error_code ec;

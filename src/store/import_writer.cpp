@@ -200,6 +200,8 @@ void ImportWriter::write_puzzle(const FoundFile& file, const FoundPuzzle& p,
         if (is_new) {
             ++(r.status == Status::Solved ? totals_.solved
                : r.status == Status::Unsolvable ? totals_.unsolvable : totals_.limit);
+        } else {
+            ++totals_.searched_again[r.status == Status::Solved ? 0 : r.status == Status::Unsolvable ? 1 : 2];
         }
     }
 

@@ -24,6 +24,7 @@ namespace slidedb {
 struct ImportTotals {
     std::uint64_t files = 0, puzzles_new = 0, puzzles_known = 0, errors = 0;
     std::uint64_t solved = 0, unsolvable = 0, limit = 0;  // among the new puzzles
+    std::uint64_t searched_again[3] = {0, 0, 0};  // known puzzles searched again (--resolve): solved, unsolvable, limit
     std::uint64_t claim_mismatches = 0;
     std::uint64_t searches = 0;  // searches run: one per board new to the run and the database
 };

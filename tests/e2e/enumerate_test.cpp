@@ -5,6 +5,8 @@
 #include <sstream>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "e2e.h"
 #include "store/embedded_sql.h"
 
@@ -319,6 +321,32 @@ TEST(Merge, AFileIsReadAsItIsAndOnlyItsStoredRows) {
     EXPECT_EQ(m.err, said);
     EXPECT_EQ(m.out, "a.db: 1 run, 1 puzzle (1 new, 0 known), 18 other rows\n");
     EXPECT_EQ(content(dir / "bad3.db"), before);
+}
+
+// Ctrl-C during a merge of many files: the file under way is merged whole,
+// the rest are left, and the same command goes on (adding nothing twice).
+TEST(Merge, CtrlCStopsAfterTheFileUnderWayAndTheSameCommandGoesOn) {
+    TempDir dir;
+    ASSERT_EQ(slidedb(dir, "enumerate --size 5 --walls 0..1 --db e.db -q").status, 0);
+    std::string inputs;
+    for (int i = 0; i < 60; ++i) {
+        fs::copy_file(dir / "e.db", dir / fmt::format("s{}.db", i));
+        inputs += fmt::format(" s{}.db", i);
+    }
+    const pid_t pid = spawn_slidedb(dir, "merge" + inputs + " --db all.db");
+    ASSERT_GT(pid, 0);
+    ASSERT_TRUE(wait_until([&] { return std::stoll(dump(dir / "all.db", "SELECT COUNT(*) FROM puzzles")) > 0; }));
+    kill(pid, SIGINT);
+    const int wstatus = wait_status(pid);
+    ASSERT_TRUE(WIFEXITED(wstatus)) << "ended by signal " << WTERMSIG(wstatus);
+    EXPECT_EQ(WEXITSTATUS(wstatus), 130);
+    const std::string err = slurp(dir / "err.txt");
+    EXPECT_NE(err.find("slidedb merge: stopped by Ctrl-C: "), std::string::npos) << err;
+    EXPECT_NE(err.find(" of 60 files merged; the same command goes on from there"), std::string::npos) << err;
+    EXPECT_EQ(dump(dir / "all.db", "PRAGMA integrity_check"), "ok\n");
+    const Outcome rest = slidedb(dir, "merge" + inputs + " --db all.db");
+    EXPECT_EQ(rest.status, 0) << rest.err;
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM enumerated"), dump(dir / "e.db", "SELECT COUNT(*) FROM enumerated"));
 }
 
 // Runs are matched to the target's by their start, command and jobs, through

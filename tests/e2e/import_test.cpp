@@ -164,6 +164,10 @@ TEST(Import, AClaimASearchStoppedAtALimitCannotCheckIsNoMismatch) {
     const Outcome whole = slidedb(dir, "import claims.txt --db t.db --resolve");
     EXPECT_EQ(whole.status, 1) << whole.err;
     EXPECT_NE(whole.err.find("claims.txt:1: claims 5 moves, the search found 3"), std::string::npos) << whole.err;
+    EXPECT_NE(whole.err.find("1 puzzle (0 new, 1 known); new: 0 solved, 0 unsolvable, 0 limit; known, searched "
+                             "again: 1 solved, 0 unsolvable, 0 limit; 0 errors; 1 claim mismatch"),
+              std::string::npos)
+        << whole.err;
     SQLite::Database db((dir / "t.db").string(), SQLite::OPEN_READONLY);
     EXPECT_EQ(dump(db, "SELECT line, claimed_moves, moves, claimed_cluster, cluster_size FROM claim_mismatches"),
               "1|5|3|61|60\n");

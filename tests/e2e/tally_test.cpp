@@ -48,10 +48,11 @@ const std::pair<const char*, const char*> kTallies[] = {
      "GROUP BY 1, 2 ORDER BY 1, 2"},
     {"SELECT puzzle_id, sources FROM tally_shared ORDER BY 1",
      "SELECT puzzle_id, COUNT(*) FROM sources GROUP BY 1 HAVING COUNT(*) > 1 ORDER BY 1"},
+    // A search stopped at a limit checks no claim (schema 16).
     {"SELECT source_id FROM tally_claim_mismatches ORDER BY 1",
-     "SELECT so.id FROM sources so JOIN solutions s ON s.puzzle_id = so.puzzle_id "
-     "WHERE (so.claimed_moves IS NOT NULL AND so.claimed_moves IS NOT s.moves) "
-     "OR (so.claimed_cluster IS NOT NULL AND s.cluster_complete = 1 AND so.claimed_cluster <> s.cluster_size) "
+     "SELECT so.id FROM sources so JOIN solutions s ON s.puzzle_id = so.puzzle_id WHERE s.status <> 'limit' "
+     "AND ((so.claimed_moves IS NOT NULL AND so.claimed_moves IS NOT s.moves) "
+     "OR (so.claimed_cluster IS NOT NULL AND s.cluster_complete = 1 AND so.claimed_cluster <> s.cluster_size)) "
      "ORDER BY 1"},
 };
 
