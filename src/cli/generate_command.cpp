@@ -220,7 +220,8 @@ int run_generate(GenerateArgs a) {
             const bool failed = std::ferror(f) != 0;
             const int error = errno;
             if (std::fclose(std::exchange(f, nullptr)) != 0 || failed)
-                throw std::runtime_error(fmt::format("{}: cannot write: {}", path, std::strerror(failed ? error : errno)));
+                throw std::runtime_error(
+                    fmt::format("{}: cannot write: {}", path, std::strerror(failed ? error : errno)));
         }
     } closer{out};
     const auto closed = [&](int status) {
@@ -288,7 +289,9 @@ void add_generate(CLI::App& app, Run& chosen) {
             sub.add_option("--count", a.count, "How many puzzles (--hardest: the best N, default 1)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
             sub.add_option("--family", a.family, "The family of the puzzles")
                 ->check(CLI::IsMember(generating_families()))->capture_default_str();
-            sub.add_option("--seed", a.seed, "Same seed, same puzzles")->capture_default_str()->check(whole_number(UINT64_MAX));
+            sub.add_option("--seed", a.seed, "Same seed, same puzzles")
+                ->capture_default_str()
+                ->check(whole_number(UINT64_MAX));
             sub.add_option("--size", a.size, "Board size WxH (Unblock: 4x4 to 8x8, default 6x6)");
             sub.add_option("--blocks", a.blocks, "Movable blocks MIN..MAX, the prisoner included (Unblock: default 8..13)");
             sub.add_option("--fixed", a.fixed, "Fixed 1x1 cells (default 0)");
@@ -306,7 +309,8 @@ void add_generate(CLI::App& app, Run& chosen) {
                                                "random boards' draw, or --moves' enumeration (default 0)");
             sub.add_option("--time", a.search.seconds, "--hardest: stop after the round that passes S seconds (default 60)")
                 ->check(CLI::Range(0.0, 1e7));
-            sub.add_option("--rounds", a.search.rounds, "--hardest: run exactly N rounds (repeats a search; overrides --time)")
+            sub.add_option("--rounds", a.search.rounds,
+                           "--hardest: run exactly N rounds (repeats a search; overrides --time)")
                 ->check(whole_number(UINT64_MAX) & CLI::Range(std::uint64_t{1}, std::uint64_t{UINT64_MAX}));
             sub.add_option("--stop-at", a.search.stop_at, "--hardest: stop after the round that finds M moves")
                 ->check(CLI::Range(0, 1000));

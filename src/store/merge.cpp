@@ -128,7 +128,8 @@ std::uint64_t copy_identified(SQLite::Database& db, const std::string& table, co
 void refuse_computed_tables(SQLite::Database& db, const std::string& from) {
     SQLite::Statement objects(db, "SELECT m.name, s.type, upper(substr(ltrim(s.sql), 1, 14)) = 'CREATE VIRTUAL' "
                                   "FROM main.sqlite_master m JOIN src.sqlite_master s ON s.name = m.name "
-                                  "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE 'tally_%'");
+                                  "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' "
+                                  "AND m.name NOT LIKE 'tally_%'");
     std::vector<std::string> tables;
     while (objects.executeStep()) {
         const std::string name = objects.getColumn(0).getString(), type = objects.getColumn(1).getString();

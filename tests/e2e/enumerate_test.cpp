@@ -346,7 +346,8 @@ TEST(Merge, CtrlCStopsAfterTheFileUnderWayAndTheSameCommandGoesOn) {
     EXPECT_EQ(dump(dir / "all.db", "PRAGMA integrity_check"), "ok\n");
     const Outcome rest = slidedb(dir, "merge" + inputs + " --db all.db");
     EXPECT_EQ(rest.status, 0) << rest.err;
-    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM enumerated"), dump(dir / "e.db", "SELECT COUNT(*) FROM enumerated"));
+    EXPECT_EQ(dump(dir / "all.db", "SELECT COUNT(*) FROM enumerated"),
+              dump(dir / "e.db", "SELECT COUNT(*) FROM enumerated"));
 }
 
 // Runs are matched to the target's by their start, command and jobs, through
@@ -358,7 +359,8 @@ TEST(Merge, AFileOfManyRunsMergesInTimeLinearInThem) {
     fs::copy_file(dir / "a.db", dir / "b.db");
     SQLite::Database(dir / "a.db", SQLite::OPEN_READWRITE)
         .exec("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 20000) "
-              "INSERT INTO imports (started_at, command, jobs) SELECT printf('2001-01-01T00:00:%08d', n), 'x', 1 FROM r");
+              "INSERT INTO imports (started_at, command, jobs) "
+              "SELECT printf('2001-01-01T00:00:%08d', n), 'x', 1 FROM r");
     const Outcome m = slidedb(dir, "merge a.db --db b.db");
     EXPECT_EQ(m.status, 0) << m.err;
     EXPECT_EQ(m.out, "a.db: 20000 runs, 1 puzzle (0 new, 1 known), 0 other rows\n");

@@ -262,7 +262,8 @@ TEST(ReadOnlyDatabase, AWriteProtectedFileIsNamedByEveryWriter) {
                     fs::perm_options::remove);
     const std::string said = "slidedb: ro.db: cannot be written (the file or its folder is read-only); reading it "
                              "works: report, query, show, serve\n";
-    for (const char* command : {"import t3.txt --db ro.db -q", "merge a.db --db ro.db", "enumerate --size 4 --db ro.db -q"}) {
+    for (const char* command :
+         {"import t3.txt --db ro.db -q", "merge a.db --db ro.db", "enumerate --size 4 --db ro.db -q"}) {
         const Outcome r = run_shell(dir, as_nobody + " " + command);
         EXPECT_EQ(r.status, 2) << command;
         EXPECT_EQ(r.err, said) << command;

@@ -203,7 +203,8 @@ TEST(Database, VersionTwelveSourcesKeepTheirRowsAndTakeKindEditor) {
     std::string objects_before;
     const char* kObjects = "SELECT group_concat(type || ' ' || name, ', ') FROM (SELECT type, name FROM sqlite_schema "
                            "WHERE (tbl_name = 'sources' OR sql LIKE '%FROM sources%' OR sql LIKE '%JOIN sources%') "
-                           "AND name NOT LIKE 'tally_source_file%' AND name <> 'tally_claim_unchecked' "  // version 16's
+                           // tally_claim_unchecked: version 16's
+                           "AND name NOT LIKE 'tally_source_file%' AND name <> 'tally_claim_unchecked' "
                            "ORDER BY type, name)";
     {
         SQLite::Database db(t.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);

@@ -55,7 +55,8 @@ public:
             std::tie(limits_.min_walls, limits_.max_walls) = *spec.walls;
             if (limits_.min_walls < 0 || limits_.min_walls > limits_.max_walls || limits_.max_walls > cells / 4)
                 throw GenerateError("--walls", "need 0 <= MIN <= MAX, and MAX at most a quarter of the cells");
-            if (spec.fixed) throw GenerateError("--fixed", "walls are given as --walls MIN..MAX or --fixed K, not both");
+            if (spec.fixed)
+                throw GenerateError("--fixed", "walls are given as --walls MIN..MAX or --fixed K, not both");
             shape_.fixed = limits_.min_walls;
         }
         limits_.max_blocks = std::min(shape_.max_blocks, std::min(kMaxBlocks, cells / 2));
