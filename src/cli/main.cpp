@@ -2,6 +2,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include <fmt/format.h>
@@ -24,6 +25,16 @@ int main(int argc, char** argv) {
             return 2;
         }
         const int code = app.exit(e);
+        // A file whose name begins with '-' is taken for an option: said, with the way round it.
+        for (int i = 2; code != 0 && i < argc; ++i) {
+            std::error_code ec;
+            if (argv[i][0] == '-' && argv[i][1] != '\0' && std::filesystem::is_regular_file(argv[i], ec))
+                std::fputs(fmt::format("slidedb: '{0}' was read as an option; name the file ./{0}, or give it last, "
+                                       "after --\n",
+                                       argv[i])
+                               .c_str(),
+                           stderr);
+        }
         return code == 0 ? 0 : 2;  // usage errors exit 2, --help exits 0
     }
     int status = 2;

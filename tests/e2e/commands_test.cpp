@@ -281,6 +281,7 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
     fs::create_directories(dir / "folder");
     write_file(dir / "file.txt", "x\n");
     write_file(dir / "mine.sql", "-- section: One\nSELECT 1;\n");
+    write_file(dir / "-dash.txt", "x\n");
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"report --sql folder --db e.db", "slidedb: folder: a folder, not a file\n"},
         {"report hardest 5 --db e.db", "slidedb: report hardest takes no puzzle id (report puzzle ID does)\n"},
@@ -291,6 +292,9 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
         {"generate --family blocks --count 2 -o file.txt",
          "slidedb: file.txt: a file, not a folder: 2 puzzles of the family 'blocks' go to a folder, a file each\n"},
         {"enumerate --size 4 --db '' -q", "slidedb: --db: an empty path; name the database file\n"},
+        {"import -dash.txt --db e.db",
+         "paths is required\nRun with --help for more information.\nslidedb: '-dash.txt' was read as an option; name "
+         "the file ./-dash.txt, or give it last, after --\n"},
         {"import file.txt --db ''", "slidedb: --db: an empty path; name the database file\n"},
         {"report --sql /dev/zero --db e.db", "slidedb: /dev/zero: not a regular file\n"},
         {"generate --family blocks --outline /dev/zero", "slidedb: --outline: /dev/zero: not a regular file\n"},
