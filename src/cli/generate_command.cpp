@@ -202,6 +202,15 @@ int run_generate(GenerateArgs a) {
                                                  a.out, a.count, a.family));
         std::filesystem::create_directories(a.out, ec);
         if (ec) throw std::runtime_error(fmt::format("{}: cannot make the folder: {}", a.out, ec.message()));
+        // Puzzles of an earlier run left beside these would read as one set.
+        for (const auto& entry : std::filesystem::directory_iterator(a.out, ec)) {
+            const std::string name = entry.path().filename().string();
+            if (name.size() == 8 && name.ends_with(".txt") &&
+                name.find_first_not_of("0123456789") == 4)
+                throw std::runtime_error(fmt::format("{}: holds {} of an earlier run already; give a new or empty "
+                                                     "folder",
+                                                     a.out, name));
+        }
     }
     if (!folder && !a.out.empty() && std::filesystem::is_directory(a.out, ec))
         throw std::runtime_error(fmt::format("{}: a folder, not a file: the family '{}' writes its puzzles to one "

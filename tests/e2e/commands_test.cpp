@@ -332,6 +332,10 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
     // A folder given for one puzzle a file takes it as 0001.txt.
     const Outcome one = slidedb(dir, "generate --family blocks --count 1 --seed 3 -o folder");
     EXPECT_EQ(one.status, 0) << one.err;
+    // Puzzles of an earlier run there would read as one set with the new ones.
+    const Outcome again = slidedb(dir, "generate --family blocks --count 1 --seed 4 -o folder");
+    EXPECT_EQ(again.status, 2);
+    EXPECT_EQ(again.err, "slidedb: folder: holds 0001.txt of an earlier run already; give a new or empty folder\n");
     EXPECT_EQ(one.out, "");
     EXPECT_EQ(slurp(dir / "folder/0001.txt").rfind("# slidedb generate --family blocks --count 1 --seed 3", 0), 0u);
 }
