@@ -24,7 +24,9 @@ inline BoardBox centred_board_box(int width, int height, int columns, int rows, 
     if (width < 64 || height < 64 || width > kMaxImageSide || height > kMaxImageSide ||
         static_cast<long long>(width) * height > kMaxImagePixels)
         throw std::invalid_argument("picture size " + std::to_string(width) + "x" + std::to_string(height) +
-                                    " is out of range (64 to " + std::to_string(kMaxImageSide) + " px a side)");
+                                    " is out of range (64 to " + std::to_string(kMaxImageSide) +
+                                    " px a side, " + std::to_string(kMaxImagePixels / 1'000'000) +
+                                    " megapixels in all)");
     const int cell = std::max(1, static_cast<int>(std::min(width / (columns + 2 * margin), height / (rows + 2 * margin))));
     BoardBox box;
     box.w = columns * cell;
