@@ -12,6 +12,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/whole_number_option.h"
+
 namespace slidedb::cli {
 
 inline std::uint64_t physical_memory() {
@@ -34,10 +36,7 @@ inline void add_max_memory(CLI::App& sub, std::uint64_t& bytes) {
                 // Read as unsigned, "-1" would be the largest size: no limit;
                 // a number past 64 bits would wrap to a small one.
                 if (text.find('-') != std::string::npos) return "'" + text + "' is not a size";
-                const std::size_t digits = text.find_first_not_of("0123456789");
-                const std::string number = text.substr(0, digits);
-                const std::string most = std::to_string(UINT64_MAX);
-                if (number.size() > most.size() || (number.size() == most.size() && number > most))
+                if (past(text.substr(0, text.find_first_not_of("0123456789")), UINT64_MAX))
                     return "'" + text + "' is more bytes than 64 bits count";
                 return "";
             },

@@ -2,8 +2,6 @@
 // its family gives its game (PNG) or as the report draws it (SVG).
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/small_file.h"
 #include "cli/whole_file.h"
 #include "cli/whole_number_option.h"
 #include "families/families.h"
@@ -39,14 +38,13 @@ struct RenderArgs {
 // a board inline with rows separated by '/'.
 std::string board_text(const RenderArgs& a, bool& inline_board) {
     std::error_code ec;
-    inline_board = !fs::is_regular_file(a.board, ec);
+    inline_board = !fs::exists(a.board, ec);
     if (!inline_board) {
-        if (fs::file_size(a.board, ec) > kMaxBoardFileBytes)
-            throw PuzzleError(fmt::format("{}: file too large", visible_line(a.board)));
-        std::ifstream in(a.board, std::ios::binary);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
+        try {
+            return read_small_file(a.board, kMaxBoardFileBytes);
+        } catch (const std::runtime_error& e) {
+            throw PuzzleError(visible_line(e.what()));
+        }
     }
     std::string text = a.exit.empty() ? "" : fmt::format("# exit: {}\n", a.exit);
     for (const char c : a.board) text += c == '/' ? '\n' : c;

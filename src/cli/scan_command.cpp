@@ -2,7 +2,6 @@
 // touching any database; --debug shows what the family's reader saw.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -10,6 +9,8 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/small_file.h"
+#include "cli/whole_file.h"
 #include "families/families.h"
 #include "image/encode.h"
 #include "image/image.h"
@@ -28,31 +29,6 @@ struct ScanArgs {
     std::string debug_dir;
 };
 
-// Reads a whole file, refusing anything larger than `limit` before allocating.
-bool read_file(const std::string& path, std::uintmax_t limit, std::string& out, std::string& why) {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) {
-        why = ec ? ec.message() : "not a regular file";
-        return false;
-    }
-    const auto size = fs::file_size(path, ec);
-    if (ec) {
-        why = ec.message();
-        return false;
-    }
-    if (size > limit) {
-        why = fmt::format("file too large ({} bytes; at most {} accepted)", size, limit);
-        return false;
-    }
-    std::ifstream in(path, std::ios::binary);
-    out.assign(static_cast<size_t>(size), '\0');
-    if (!in.read(out.data(), static_cast<std::streamsize>(size))) {
-        why = "cannot read";
-        return false;
-    }
-    return true;
-}
-
 int run_scan(const ScanArgs& a) {
     if (!a.debug_dir.empty()) {
         std::error_code ec;
@@ -67,9 +43,11 @@ int run_scan(const ScanArgs& a) {
     std::set<std::string> debug_names;
     for (const std::string& file : a.images) {
         const std::string path = visible_line(file);
-        std::string bytes, why;
-        if (!read_file(file, kMaxImageFileBytes, bytes, why)) {
-            std::fputs(fmt::format("{}: {}\n", path, why).c_str(), stderr);
+        std::string bytes;
+        try {
+            bytes = read_small_file(file, kMaxImageFileBytes);
+        } catch (const std::runtime_error& e) {
+            std::fputs(fmt::format("{}\n", visible_line(e.what())).c_str(), stderr);
             ++failed;
             continue;
         }
@@ -94,10 +72,9 @@ int run_scan(const ScanArgs& a) {
             for (int n = 2; !debug_names.insert(name).second; ++n)
                 name = fs::path(file).stem().string() + "-" + std::to_string(n);
             const fs::path out = fs::path(a.debug_dir) / (name + ".scan.png");
-            std::ofstream f(out, std::ios::binary);
-            f << encode_png(*scan.debug);
-            if (!f) {
-                std::fputs(fmt::format("{}: cannot write {}\n", path, visible_line(out.string())).c_str(), stderr);
+            if (const std::string why = write_whole_file(out.string(), encode_png(*scan.debug)); !why.empty()) {
+                std::fputs(fmt::format("{}: cannot write {}: {}\n", path, visible_line(out.string()), why).c_str(),
+                           stderr);
                 ++failed;
             }
         }

@@ -1,24 +1,28 @@
 #include "cli/small_file.h"
 
-#include <filesystem>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
-#include <system_error>
 
 #include <fmt/format.h>
 
+#include "pipeline/walk.h"
 
 namespace slidedb::cli {
 
 std::string read_small_file(const std::string& path, std::uintmax_t limit) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (ec || !fs::exists(status)) throw std::runtime_error(fmt::format("{}: no such file", path));
-    if (fs::is_directory(status)) throw std::runtime_error(fmt::format("{}: a folder, not a file", path));
-    if (!fs::is_regular_file(status)) throw std::runtime_error(fmt::format("{}: not a regular file", path));
-    const std::uintmax_t size = fs::file_size(path, ec);
-    if (ec) throw std::runtime_error(fmt::format("{}: cannot read: {}", path, ec.message()));
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        throw std::runtime_error(errno == ENOENT ? fmt::format("{}: no such file", path)
+                                                 : fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
+    if (S_ISDIR(st.st_mode)) throw std::runtime_error(fmt::format("{}: a folder, not a file", path));
+    // A pipe or a device, named as import names it: opening one could block for ever.
+    if (const std::string why = not_a_regular_file(st.st_mode); !why.empty())
+        throw std::runtime_error(fmt::format("{}: {}", path, why));
+    const auto size = static_cast<std::uintmax_t>(st.st_size);
     if (size > limit) throw std::runtime_error(fmt::format("{}: {} bytes; at most {} are read", path, size, limit));
     std::ifstream in(path, std::ios::binary);
     std::string text(static_cast<std::size_t>(size), '\0');

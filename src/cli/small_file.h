@@ -12,8 +12,9 @@ namespace slidedb::cli {
 // A report's SQL file (report --sql, serve --sql).
 inline constexpr std::uintmax_t kMaxReportFileBytes = 1u << 20;
 
-// The whole file; throws std::runtime_error naming it ("x.sql: not a
-// regular file", "x.sql: 2000000 bytes; at most 1048576 are read").
+// The whole file; throws std::runtime_error naming it ("x.sql: is a named
+// pipe (FIFO), not a regular file; not read", as import says it; "x.sql:
+// 2000000 bytes; at most 1048576 are read").
 std::string read_small_file(const std::string& path, std::uintmax_t limit);
 
 }  // namespace slidedb::cli
