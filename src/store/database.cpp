@@ -132,6 +132,13 @@ bool cannot_open(const SQLite::Exception& e) {
     return code == SQLITE_CANTOPEN || code == SQLITE_READONLY || code == SQLITE_PERM;
 }
 
+// A database that may be read but not written, said the same wherever it is met.
+StoreError cannot_be_written(const std::string& path) {
+    return StoreError(fmt::format("{}: cannot be written (the file or its folder is read-only); reading it works: "
+                                  "report, query, show, serve",
+                                  path));
+}
+
 bool access_ok(const std::string& path) {
     const auto folder = std::filesystem::absolute(path).parent_path();
     return access(path.c_str(), W_OK) == 0 && access(folder.c_str(), W_OK) == 0;
@@ -244,9 +251,7 @@ std::unique_ptr<SQLite::Database> open_writer(const std::string& path, const Ope
     // SQLite opens a write-protected file to read without a word; the first
     // write would fail naming nothing (or, in a merge, the file merged).
     if (sqlite3_db_readonly(db->getHandle(), "main") == 1)
-        throw StoreError(fmt::format("{}: cannot be written (the file or its folder is read-only); reading it "
-                                     "works: report, query, show, serve",
-                                     path));
+        throw cannot_be_written(path);
     const auto wait_ms = std::chrono::duration_cast<std::chrono::milliseconds>(options.busy_wait).count();
     sqlite3_busy_timeout(db->getHandle(), static_cast<int>(std::min<long long>(wait_ms, 1 << 30)));
     retry_busy(deadline, [&] { refuse_foreign(*db, path, options.force); });
@@ -291,9 +296,7 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& path, Access 
             if (!std::filesystem::exists(path) && ::access(folder.c_str(), W_OK) != 0)
                 throw StoreError(fmt::format("{}: cannot be made: folder {} cannot be written", path, folder.string()));
             if (std::filesystem::exists(path) && !access_ok(path))
-                throw StoreError(fmt::format("{}: cannot be written (the file or its folder is read-only); reading it "
-                                             "works: report, query, show, serve",
-                                             path));
+                throw cannot_be_written(path);
         }
         throw StoreError(fmt::format("{}: {}", path, e.what()));
     }
