@@ -28,6 +28,7 @@ void declare_commands(CLI::App& app, Run& chosen) {
     add_show(app, chosen);
     add_report(app, chosen);
     add_query(app, chosen);
+    add_export(app, chosen);
     add_scan(app, chosen);
     add_render(app, chosen);
     add_generate(app, chosen);

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -35,6 +37,13 @@ inline OpenOptions with_bands(OpenOptions options = {}) {
     return options;
 }
 
+// Every family's name, in the registry's order (--family's choices).
+inline std::vector<std::string> family_names() {
+    std::vector<std::string> names;
+    for (const Family* f : families()) names.emplace_back(f->name());
+    return names;
+}
+
 // User SQL (query, report --sql) stops after this long unless told otherwise.
 constexpr double kDefaultSqlTimeout = 60;
 // Limits for user SQL: the time limit, and Ctrl-C once catch_interrupt() ran.
@@ -51,6 +60,7 @@ void add_generate(CLI::App& app, Run& chosen);
 void add_enumerate(CLI::App& app, Run& chosen);
 void add_merge(CLI::App& app, Run& chosen);
 void add_graph(CLI::App& app, Run& chosen);
+void add_export(CLI::App& app, Run& chosen);
 void add_serve(CLI::App& app, Run& chosen);
 
 }  // namespace slidedb::cli

@@ -18,6 +18,7 @@
 #include "cli/small_file.h"
 #include "cli/whole_number_option.h"
 #include "cli/output_file.h"
+#include "cli/pair_option.h"
 #include "generate/generator.h"
 #include "generate/hardest.h"
 #include "generate/sample.h"
@@ -41,29 +42,6 @@ struct GenerateArgs {
     std::string out;
     int jobs = 0;
 };
-
-// A whole decimal number, digits only: no sign, blank or trailing text.
-std::optional<int> whole_number(std::string_view text) {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || text.front() == '-' || ec != std::errc{} || end != text.data() + text.size())
-        return std::nullopt;
-    return v;
-}
-
-// "WxH" and "MIN..MAX" (or a single number).
-std::pair<int, int> parse_pair(const std::string& text, const std::string& sep, const char* what) {
-    const auto at = text.find(sep);
-    if (at == std::string::npos && sep == "..") {
-        if (const auto n = whole_number(text)) return {*n, *n};
-    } else if (at != std::string::npos) {
-        const auto a = whole_number(std::string_view(text).substr(0, at));
-        const auto b = whole_number(std::string_view(text).substr(at + sep.size()));
-        if (a && b) return {*a, *b};
-    }
-    throw CLI::ValidationError(what, fmt::format("'{}' is not of the form {}", text,
-                                                 sep == "x" ? "WxH" : "MIN..MAX"));
-}
 
 GenerateSpec spec_of(const GenerateArgs& a) {
     GenerateSpec spec;

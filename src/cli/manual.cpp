@@ -164,6 +164,7 @@ void write_man_page(const CLI::App& app, std::string_view version, std::ostream&
     out << ".SH EXAMPLES\n.nf\nslidedb import boards/ screenshots/ \\-\\-db puzzles.db\n"
            "slidedb report hardest \\-\\-top 10\nslidedb report all \\-\\-out report.html\n"
            "slidedb query \"SELECT moves, COUNT(*) FROM solutions GROUP BY moves\"\n"
+           "slidedb export \\-\\-family unblock \\-\\-sort moves \\-\\-count 100 \\-o hardest.txt\n"
            "slidedb solve board.txt\n.fi\n";
     out << ".SH SEE ALSO\n\\fBsqlite3\\fR(1)\n";
 }

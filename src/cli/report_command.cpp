@@ -188,16 +188,6 @@ int run_report(const ReportArgs& a) {
 
 }  // namespace
 
-namespace {
-
-std::vector<std::string> family_names() {
-    std::vector<std::string> names;
-    for (const Family* f : families()) names.emplace_back(f->name());
-    return names;
-}
-
-}  // namespace
-
 void add_report(CLI::App& app, Run& chosen) {
     add_command<ReportArgs>(
         app, chosen, "report",

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
@@ -12,36 +11,47 @@
 
 namespace slidedb::cli {
 
-namespace {
+WholeFile::WholeFile(std::string path) : path_(std::move(path)) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path_, ec);
+    if (!fs::exists(status) || fs::is_regular_file(status)) part_ = fmt::format("{}.part-{}", path_, ::getpid());
+    file_ = std::fopen((part_.empty() ? path_ : part_).c_str(), "wb");
+    if (!file_) error_ = errno ? errno : EIO;
+}
 
-// Writes and closes; empty when every byte went, else why not.
-std::string write_to(const std::string& path, std::string_view bytes) {
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f) return std::strerror(errno);
-    const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0;
-    const int error = errno;
-    if (std::fclose(f) != 0 || !written) return std::strerror(written ? errno : error);
+WholeFile::~WholeFile() {
+    if (file_) std::fclose(file_);
+    if (!part_.empty()) {
+        std::error_code ec;
+        std::filesystem::remove(part_, ec);
+    }
+}
+
+bool WholeFile::write(std::string_view bytes) {
+    if (error_ == 0 && std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) error_ = errno ? errno : EIO;
+    return error_ == 0;
+}
+
+std::string WholeFile::commit() {
+    if (file_) {
+        if (error_ == 0 && std::fflush(file_) != 0) error_ = errno;
+        if (std::fclose(file_) != 0 && error_ == 0) error_ = errno;
+        file_ = nullptr;
+    }
+    if (error_ != 0) return std::strerror(error_);
+    if (part_.empty()) return {};
+    std::error_code ec;
+    std::filesystem::rename(part_, path_, ec);
+    if (ec) return ec.message();
+    part_.clear();
     return {};
 }
 
-}  // namespace
-
 std::string write_whole_file(const std::string& path, std::string_view bytes) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (fs::exists(status) && !fs::is_regular_file(status)) return write_to(path, bytes);
-    const std::string part = fmt::format("{}.part-{}", path, ::getpid());
-    if (std::string why = write_to(part, bytes); !why.empty()) {
-        fs::remove(part, ec);
-        return why;
-    }
-    fs::rename(part, path, ec);
-    if (ec) {
-        fs::remove(part, ec);
-        return ec.message();
-    }
-    return {};
+    WholeFile file(path);
+    file.write(bytes);
+    return file.commit();
 }
 
 }  // namespace slidedb::cli

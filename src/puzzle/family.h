@@ -21,6 +21,7 @@
 #include "puzzle/board_drawer.h"
 #include "puzzle/difficulty.h"
 #include "puzzle/enumerator.h"
+#include "puzzle/file_writer.h"
 #include "puzzle/generator.h"
 #include "puzzle/picture_reader.h"
 #include "puzzle/puzzle.h"
@@ -101,6 +102,10 @@ public:
     // read() reads back to the same key: the web app's export, and the text
     // its player sends back with the moves.
     virtual std::string file_text(const Puzzle& puzzle) const = 0;
+    // A writer of many puzzles into the family's files (`export`), as
+    // read() reads them back, with their moves and cluster as claims where
+    // the format carries them (puzzle/file_writer.h).
+    virtual std::unique_ptr<PuzzleFileWriter> file_writer() const = 0;
     // "6x6, exit right of row 3, 9 blocks, 0 fixed": the heading of `show`.
     virtual std::string summary(const Puzzle& puzzle) const = 0;
     // What a goal board has, for sentences ("12 boards with the prisoner out",

@@ -249,12 +249,22 @@ bool has_enumerated(SQLite::Database& db) {
 // A row as a cursor: its figure sorted by and its id.
 std::string list_cursor(const ListFilter& f, const ListRow& r) {
     if (f.sort == "id") return std::to_string(r.id);
-    const std::optional<std::int64_t>& key = f.sort == "moves"     ? r.moves
-                                             : f.sort == "steps"   ? r.steps
-                                             : f.sort == "cluster" ? r.cluster_size
-                                                                   : r.examined;
-    return fmt::format("{}.{}", key ? std::to_string(*key) : std::string("null"), r.id);
+    const ListCursor c = cursor_after(f, r);
+    return fmt::format("{}.{}", c.key ? std::to_string(*c.key) : std::string("null"), r.id);
 }
+
+}  // namespace
+
+ListCursor cursor_after(const ListFilter& f, const ListRow& r) {
+    ListCursor c;
+    c.id = r.id;
+    if (f.sort != "id")
+        c.key = f.sort == "moves" ? r.moves : f.sort == "steps" ? r.steps : f.sort == "cluster" ? r.cluster_size
+                                                                                                : r.examined;
+    return c;
+}
+
+namespace {
 
 // One page; `whole`, when given, the budget of the whole reading.
 ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole) {
@@ -434,7 +444,7 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
             "SELECT p.id, {}, s.status, s.moves, s.steps, s.cluster_size, s.examined, "
             "(SELECT so.path || CASE WHEN so.line > 0 THEN ':' || so.line ELSE '' END "
             "FROM sources so WHERE so.puzzle_id = p.id ORDER BY so.id LIMIT 1), e.moves AS listed_moves, "
-            "e.cluster_size AS listed_cluster, {} AS listed_source "
+            "e.cluster_size AS listed_cluster, {} AS listed_source, s.cluster_complete "
             "FROM puzzles p LEFT JOIN solutions s ON s.puzzle_id = p.id "
             "LEFT JOIN enumerated e ON e.puzzle_id = p.id "
             "AND e.enumeration_id = (SELECT MIN(x.enumeration_id) FROM enumerated x WHERE x.puzzle_id = p.id){} "
@@ -476,10 +486,12 @@ ListPage read_list(SQLite::Database& db, const ListFilter& f, WorkBudget* whole)
             r.steps = optional_int(st.getColumn(at + 2));
             r.cluster_size = optional_int(st.getColumn(at + 3));
             r.examined = optional_int(st.getColumn(at + 4));
+            r.cluster_complete = st.getColumn(at + 9).getInt() == 1;
             r.source = st.getColumn(at + 5).isNull() ? "" : st.getColumn(at + 5).getString();
             if (r.status != "solved" && !st.getColumn(at + 6).isNull()) {
                 r.moves = st.getColumn(at + 6).getInt64();
                 r.cluster_size = st.getColumn(at + 7).getInt64();
+                r.cluster_complete = true;  // an enumeration counts whole clusters
                 if (r.status.empty()) r.status = "enumerated";
             }
             if (r.source.empty() && !st.getColumn(at + 8).isNull()) r.source = st.getColumn(at + 8).getString();

@@ -53,6 +53,7 @@ struct ListRow {
     // The solved search's figures; else moves and cluster size are the
     // enumeration's, for an enumerated puzzle.
     std::optional<std::int64_t> moves, steps, cluster_size, examined;
+    bool cluster_complete = false;  // cluster_size counts the whole cluster
     // its first source: path, and :line for a line of a file; else, for an
     // enumerated puzzle, the enumerating command
     std::string source;
@@ -65,6 +66,10 @@ struct ListPage {
     // (KEY.ID, null.ID, or ID sorted by id); "" when there is none.
     std::string next, previous;
 };
+
+// Where the page after row `r` of f's list starts: a walk of the whole
+// list (export) goes on from each page's last row.
+ListCursor cursor_after(const ListFilter& f, const ListRow& r);
 
 // A page asked for by number that skips over kDeepRows rows walks every
 // row before it (or after it, counted from the end): work like a statement's.

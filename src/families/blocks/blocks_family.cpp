@@ -49,6 +49,19 @@ private:
     blocks::StartGoalReader reader_;
 };
 
+// A file a puzzle: its figures in a comment (the format has no claims),
+// then the start and the goal.
+class FileWriter final : public PuzzleFileWriter {
+public:
+    bool one_a_file() const override { return true; }
+    std::string entry(const Puzzle& puzzle, const PuzzleClaims& claims) override {
+        std::string head = fmt::format("# puzzle {} of a slidedb database", claims.id);
+        if (claims.moves) head += fmt::format(": {}", counted(*claims.moves, "move"));
+        if (claims.moves && claims.cluster) head += fmt::format(", a cluster of {} boards", *claims.cluster);
+        return head + "\n" + blocks::board_of(puzzle, true).text() + "\n";
+    }
+};
+
 class BlocksFamily final : public Family {
 public:
     std::string_view name() const override { return kName; }
@@ -125,6 +138,8 @@ public:
     std::string file_text(const Puzzle& puzzle) const override {
         return blocks::board_of(puzzle, true).text() + "\n";
     }
+
+    std::unique_ptr<PuzzleFileWriter> file_writer() const override { return std::make_unique<FileWriter>(); }
 
     std::string summary(const Puzzle& puzzle) const override {
         const blocks::Board b = blocks::board_of(puzzle, true);

@@ -141,6 +141,26 @@ std::string drawing(const Stored& s) {
     return (usual ? std::string() : "# goal: " + board_text(s.goal) + "\n") + board_picture(s.board);
 }
 
+// Puzzles one a line, "ID MOVES 1 2 3 / 4 5 6 / 7 8 0" (Korf's lines, the
+// rows carrying the shape), or the cells alone when the moves are not
+// known; "# goal:" wherever the goal differs from the line before's.
+class TilesFileWriter final : public PuzzleFileWriter {
+public:
+    std::string entry(const Puzzle& puzzle, const PuzzleClaims& claims) override {
+        const Stored s = from_puzzle(puzzle);
+        const bool usual = s.goal == blank_last_goal(s.board.width, s.board.height);
+        const std::string goal = usual ? "blank last" : board_text(s.goal);
+        std::string out;
+        if (goal != goal_) out = "# goal: " + goal + "\n";
+        goal_ = goal;
+        if (claims.moves) return out + fmt::format("{} {} {}\n", claims.id, *claims.moves, board_text(s.board));
+        return out + board_text(s.board) + "\n";
+    }
+
+private:
+    std::string goal_ = "blank last";
+};
+
 ReadItem read_item(const TileItem& item) {
     if (const auto* e = std::get_if<TileReadError>(&item)) return ReadError{e->line, e->message};
     const auto& t = std::get<TilePuzzle>(item);
@@ -244,6 +264,8 @@ public:
     }
 
     std::string file_text(const Puzzle& puzzle) const override { return drawing(from_puzzle(puzzle)); }
+
+    std::unique_ptr<PuzzleFileWriter> file_writer() const override { return std::make_unique<TilesFileWriter>(); }
 
     std::string summary(const Puzzle& puzzle) const override {
         const Stored s = from_puzzle(puzzle);

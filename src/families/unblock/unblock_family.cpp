@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "families/unblock/board_file.h"
+#include "families/unblock/board_file_writer.h"
 #include "families/unblock/board_svg.h"
 #include "families/unblock/draw/drawer.h"
 #include "families/unblock/generate/unblock_generator.h"
@@ -126,6 +127,8 @@ public:
         const Board b = board_of(puzzle);
         return (b.exit == Side::Left ? "# exit: left\n" : "") + b.grid() + "\n";
     }
+
+    std::unique_ptr<PuzzleFileWriter> file_writer() const override { return unblock_file_writer(); }
 
     std::string summary(const Puzzle& puzzle) const override {
         const Board b = board_of(puzzle);

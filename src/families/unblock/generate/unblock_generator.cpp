@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "families/unblock/board_file_writer.h"
 #include "families/unblock/generate/hardest_start.h"
 #include "families/unblock/generate/mutate.h"
 #include "families/unblock/generate/random_board.h"
@@ -98,11 +99,7 @@ public:
 
     std::string file_entry(const Puzzle& puzzle, std::optional<int> moves,
                            std::optional<std::uint64_t> cluster) const override {
-        std::string flat = puzzle.board;
-        std::erase(flat, '\n');
-        for (char& c : flat) c = c == '.' ? 'o' : c;
-        if (moves && cluster) return fmt::format("{:02} {} {}\n", *moves, flat, *cluster);
-        return flat + '\n';
+        return database_line(puzzle, moves, cluster);
     }
 
     // With --walls, any number of walls the request allows: a search's
