@@ -84,6 +84,17 @@ inline void keep_picture(const char* dir, const std::string& name, const std::st
     std::ofstream(fmt::format("{}/{}.{}", dir, name, png ? "png" : "jpg"), std::ios::binary) << bytes;
 }
 
+// A picture whose frame is cut off across rows (`rows_cut`) or columns
+// (`cols_cut`) of a board that does not count the game's six there: from the
+// picture alone it is a 6x6 board cut a row or column short, and the scanner
+// refuses it for that (the game's boards are 6x6).
+inline bool size_hidden(const Board& board, bool rows_cut, bool cols_cut) {
+    return (rows_cut && board.height != 6) || (cols_cut && board.width != 6);
+}
+inline bool refused_for_size(const std::string& message) {
+    return message.find("the game's boards are 6x6") != std::string::npos;
+}
+
 struct Sample {
     std::string bytes;
     Board expected;

@@ -1,6 +1,7 @@
 // Stage 4: seams split touching cells into blocks; rivets mark fixed cells.
 #include "families/unblock/scan/scanner.h"
 
+#include <cmath>
 #include <numeric>
 
 namespace slidedb::scanning {
@@ -223,6 +224,66 @@ int Scanner::rivets(int r, int c, double wood_luma, int need, int* hidden) const
     return found;
 }
 
+std::optional<Failure> Scanner::check_one_wood() const {
+    // Each wood cell's middle: its luma's median and spread (the grain);
+    // with `unmarked`, what a mark covers left out (nullopt when too little
+    // is left to judge).
+    struct Look {
+        int cell;
+        double luma, grain;
+    };
+    std::vector<int> v;
+    auto look = [&](int cell, bool unmarked) -> std::optional<Look> {
+        const int r = cell / cols_, c = cell % cols_;
+        v.clear();
+        for (int i = 0; i < 9; ++i)
+            for (int j = 0; j < 9; ++j) {
+                const int x = static_cast<int>(cell_x(c) + px_ * (0.3 + 0.05 * j));
+                const int y = static_cast<int>(cell_y(r) + py_ * (0.3 + 0.05 * i));
+                if (x >= 0 && y >= 0 && x < im_.width && y < im_.height && !(unmarked && near_ink(x, y, true)))
+                    v.push_back(luma(im_.px(x, y)));
+            }
+        if (v.size() < 40) return std::nullopt;
+        double mean = 0, var = 0;
+        for (const int l : v) mean += l;
+        mean /= static_cast<double>(v.size());
+        for (const int l : v) var += (l - mean) * (l - mean);
+        return Look{cell, static_cast<double>(percentile(v, 0.5)), std::sqrt(var / static_cast<double>(v.size()))};
+    };
+    std::vector<Look> looks;
+    for (int cell = 0; cell < rows_ * cols_; ++cell)
+        if (cls_[static_cast<size_t>(cell)] == 1)
+            if (const auto l = look(cell, false)) looks.push_back(*l);
+    if (looks.size() < 2) return std::nullopt;
+    std::vector<int> lumas, grains;
+    for (const Look& l : looks) {
+        lumas.push_back(static_cast<int>(l.luma));
+        grains.push_back(static_cast<int>(10 * l.grain));
+    }
+    const double typical = percentile(lumas, 0.5), grain = percentile(grains, 0.5) / 10.0;
+    // Every block is of one wood: one far darker is floor that a brightened
+    // picture lifted into wood's colours. Wood shows its grain: a flat patch
+    // of its colour where the other blocks show grain is something laid over
+    // the board (a fingertip, a tap's dot).
+    auto odd = [&](const Look& l) { return l.luma < 0.7 * typical || (l.grain < 0.8 && l.grain < 0.15 * grain); };
+    for (const Look& seen : looks) {
+        if (!odd(seen)) continue;
+        // (judged again on what marks leave in sight: the medians stand, a
+        // mark over a few cells moves them little)
+        const auto l = look(seen.cell, true);
+        if (!l || !odd(*l)) continue;
+        const std::string at = at_cell(l->cell / cols_, l->cell % cols_);
+        if (l->luma < 0.7 * typical)
+            return Failure{fmt::format("unclear cell at {}: wood far darker than the other blocks' ({:.0f} against "
+                                       "{:.0f}): floor in a brightened picture?",
+                                       at, l->luma, typical)};
+        return Failure{fmt::format("unclear cell at {}: of wood's colour but flat, without the grain the other "
+                                   "blocks show (a finger, a tap's dot?)",
+                                   at)};
+    }
+    return std::nullopt;
+}
+
 double Scanner::cell_luma(int r, int c) const {
     std::vector<int> v;
     for (int i = 0; i < 5; ++i)
@@ -320,6 +381,9 @@ Scanner::EdgeSeen Scanner::look_edge(int r, int c, int dir, int cls, std::string
 }
 
 std::optional<Failure> Scanner::read_blocks() {
+    if (auto f = check_one_wood()) return f;
+
+
     const int n = rows_ * cols_;
     std::vector<int> parent(static_cast<size_t>(n));
     std::iota(parent.begin(), parent.end(), 0);

@@ -83,6 +83,9 @@ inline int mode(const std::vector<int>& v, int n, int tol, bool high) {
 
 // The four sides, in the order the scanner numbers them.
 inline constexpr const char* kSideName[4] = {"top", "bottom", "left", "right"};
+// The side of every board of the game (Unblock Me); a picture shows others
+// only with its frame all round (slidedb's own drawings of any size).
+inline constexpr int kGameSide = 6;
 
 inline std::string at_cell(int r, int c) { return fmt::format("row {} col {}", r + 1, c + 1); }
 
@@ -136,9 +139,9 @@ public:
         // beyond this grid's edges: it is not looked for twice)
         if (!cells_read_) {
             if (auto f = read_cells()) return ScanError{f->message};
-            if (finder_ == Finder::Evidence) {
-                if (auto f = check_beyond()) return ScanError{f->message};
-            }
+            // (either finder: a grid a row short, its edge on a line
+            // between blocks, has their wood beyond it)
+            if (auto f = check_beyond()) return ScanError{f->message};
         }
         if (auto f = check_cut_ends()) return ScanError{f->message};
         stage_ = 3;
@@ -467,6 +470,11 @@ private:
     // `hidden`, when given, counts the corners a mark hides (within 0.12
     // cell of ink); those are not looked at.
     int rivets(int r, int c, double wood_luma, int need = 4, int* hidden = nullptr) const;
+    // Every block of the game is of one wood, and shows its grain: a cell
+    // read as wood far darker than the others' is floor a brightened
+    // picture lifted into wood's colours, and a flat one something laid
+    // over the board (a fingertip, a tap's dot).
+    std::optional<Failure> check_one_wood() const;
 
     double cell_luma(int r, int c) const;
 
