@@ -7,6 +7,7 @@
 #include "cli/id_option.h"
 #include "families/families.h"
 #include "puzzle/puzzle.h"
+#include "puzzle/text.h"
 #include "report/puzzle_text.h"
 #include "store/database.h"
 #include "store/puzzle_record.h"
@@ -49,7 +50,7 @@ int run_show(const ShowArgs& a) {
         out += s && s->cluster_puzzle == rec->id ? "Not searched: its figures below are the enumeration's.\n"
                                                  : "Not solved yet.\n";
     if (s) {
-        out += fmt::format("\nRank: {} moves, {}\n", s->moves, s->sentence());
+        out += fmt::format("\nRank: {}, {}\n", counted(s->moves, "move"), s->sentence());
         if (s->cluster_puzzle && *s->cluster_puzzle == rec->id)
             out += fmt::format("Enumerated: the puzzle of its cluster ({} boards)\n", s->cluster_size);
         else if (s->cluster_puzzle)

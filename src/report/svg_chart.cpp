@@ -133,6 +133,13 @@ std::string short_number(double v) {
     return fmt::format("{:.2g}", v);
 }
 
+// A value in a tooltip: whole, or the shortest text that reads back the
+// same double, as the tables print it (ticks are short_number's).
+std::string tooltip_number(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{}", static_cast<long long>(v));
+    return fmt::format("{}", v);
+}
+
 std::string bar_chart(const std::vector<std::string>& labels, const std::vector<double>& values, const Axes& axes) {
     const YScale y(values, axes.log_y);
     std::string out = open_svg("bars") + y_axis(y, axes);
@@ -160,7 +167,7 @@ std::string bar_chart(const std::vector<std::string>& labels, const std::vector<
         out += fmt::format("<rect class=\"bar\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\">"
                            "<title>{}: {}</title></rect>",
                            x + slot * 0.1, top, slot * 0.8, std::max(h, 0.0), html_escape(labels[i]),
-                           short_number(values[i]));
+                           tooltip_number(values[i]));
         if (i % every == 0)
             out += fmt::format("<text class=\"tick\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
                                x + slot / 2, kTop + kPlotH + 16, html_escape(shown[i]));
@@ -190,8 +197,8 @@ std::string line_chart(const std::vector<double>& xs, const std::vector<Series>&
         for (std::size_t i = 0; i < xs.size() && i < s.y.size(); ++i)
             out += fmt::format("<circle class=\"dot\" fill=\"{}\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\">"
                                "<title>{} {}: {}</title></circle>",
-                               color, x(xs[i]), y(s.y[i]), html_escape(s.name), short_number(xs[i]),
-                               short_number(s.y[i]));
+                               color, x(xs[i]), y(s.y[i]), html_escape(s.name), tooltip_number(xs[i]),
+                               tooltip_number(s.y[i]));
         if (series.size() > 1)
             // Coloured by class (the style sheet's .c0...), as a page whose
             // policy refuses style attributes draws it.

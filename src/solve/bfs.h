@@ -182,33 +182,57 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
     r.cluster_size = seen.size();
     r.cluster_depth = static_cast<int>(r.levels.size()) - 1;
     if (goal != kNone) {
-        // Walk back from the goal: any neighbour one level up is on a shortest
-        // path (moves are reversible, so successors are also predecessors).
+        // Of the shortest solutions, one of the fewest steps: from every
+        // goal board of the goal's level, the fewest steps to a goal are
+        // carried up a level at a time over the boards on some shortest path
+        // (moves are reversible, so successors are also predecessors), then
+        // the path is walked down from the start along them.
         std::vector<std::uint32_t> start_of(r.levels.size() + 1, 0);
         for (std::size_t d = 0; d < r.levels.size(); ++d)
             start_of[d + 1] = start_of[d] + static_cast<std::uint32_t>(r.levels[d].frontier);
         std::size_t depth = 0;
         while (depth + 1 < start_of.size() && start_of[depth + 1] <= goal) ++depth;
-        std::vector<State> path{seen.board(goal)};
-        for (; depth > 0; --depth) {
-            seen.window(start_of[depth - 1], start_of[depth]);
-            State up{};
-            bool found = false;
-            rules.for_each_successor(path.back(), [&](State n) {
-                if (!found && seen.contains(n)) {
-                    up = n;
-                    found = true;
-                }
-            });
-            path.push_back(up);
+        using Cost = std::pair<State, std::uint64_t>;  // a board, its fewest steps to a goal
+        std::vector<std::vector<Cost>> on_path(depth + 1);
+        const std::uint32_t level_end = depth + 1 < start_of.size() ? start_of[depth + 1] : seen.size();
+        for (std::uint32_t i = start_of[depth]; i < level_end; ++i)
+            if (rules.is_goal(seen.board(i))) on_path[depth].push_back({seen.board(i), 0});
+        std::sort(on_path[depth].begin(), on_path[depth].end());  // looked up below
+        // (a rule set's move_between may walk the successors itself: each
+        // board's are gathered before its moves are asked for)
+        std::vector<State> near;
+        for (std::size_t d = depth; d > 0; --d) {
+            seen.window(start_of[d - 1], start_of[d]);
+            std::vector<Cost>& up = on_path[d - 1];
+            for (const auto& [board, cost] : on_path[d]) {
+                near.clear();
+                rules.for_each_successor(board, [&](State n) {
+                    if (seen.contains(n)) near.push_back(n);
+                });
+                for (const State n : near) up.push_back({n, cost + rules.steps(rules.move_between(n, board))});
+            }
+            std::sort(up.begin(), up.end());  // a board's cheapest first
+            up.erase(std::unique(up.begin(), up.end(), [](const Cost& a, const Cost& b) { return a.first == b.first; }),
+                     up.end());
         }
-        std::reverse(path.begin(), path.end());
         r.status = Status::Solved;
-        r.steps = 0;
-        for (std::size_t k = 1; k < path.size(); ++k) {
-            const typename Rules::Move m = rules.move_between(path[k - 1], path[k]);
-            path_moves.push_back(m);
-            r.steps += rules.steps(m);
+        r.steps = static_cast<int>(on_path[0].front().second);
+        State at = on_path[0].front().first;
+        for (std::size_t d = 0; d < depth; ++d) {
+            const std::vector<Cost>& down = on_path[d + 1];
+            const std::uint64_t left = std::lower_bound(on_path[d].begin(), on_path[d].end(), Cost{at, 0})->second;
+            near.clear();
+            rules.for_each_successor(at, [&](State n) {
+                const auto it = std::lower_bound(down.begin(), down.end(), Cost{n, 0});
+                if (it != down.end() && it->first == n) near.push_back(n);
+            });
+            for (const State n : near) {
+                const typename Rules::Move m = rules.move_between(at, n);
+                if (std::lower_bound(down.begin(), down.end(), Cost{n, 0})->second + rules.steps(m) != left) continue;
+                path_moves.push_back(m);
+                at = n;
+                break;
+            }
         }
         r.moves = static_cast<int>(path_moves.size());
     } else {
