@@ -120,6 +120,49 @@ Cut expand_levels(const Rules& rules, Visited<typename Rules::State>& seen, std:
     return late ? Cut::Time : Cut::States;
 }
 
+// Of the shortest paths from board 0 to a goal board of level `depth`
+// (boards [start_of[d], start_of[d + 1]) at level d, the last level ending
+// at level_end), one of the fewest steps, over the moves `record` kept:
+// each board's fewest steps to such a goal, carried up a level at a time,
+// then the path walked down along them. Appends its moves; returns its
+// steps.
+template <class Rules>
+int fewest_steps_by_index(const Rules& rules, const Visited<typename Rules::State>& seen, const ClusterMoves& record,
+                          const std::vector<std::uint32_t>& start_of, std::size_t depth, std::uint32_t level_end,
+                          std::vector<typename Rules::Move>& path_moves) {
+    constexpr std::uint32_t kFar = ~std::uint32_t{0};
+    thread_local std::vector<std::uint32_t> cost;  // kept for the next search: no allocation a puzzle
+    cost.assign(level_end, kFar);
+    const std::vector<std::uint32_t>& to = record.to();
+    const std::vector<std::uint32_t>& ends = record.ends();
+    const auto level_of_end = [&](std::size_t d) { return d + 1 < start_of.size() && d < depth ? start_of[d + 1] : level_end; };
+    const auto step = [&](std::uint32_t a, std::uint32_t b) {
+        return static_cast<std::uint32_t>(rules.steps(rules.move_between(seen.board(a), seen.board(b))));
+    };
+    for (std::uint32_t i = start_of[depth]; i < level_end; ++i)
+        if (rules.is_goal(seen.board(i))) cost[i] = 0;
+    for (std::size_t d = depth; d > 0; --d) {
+        const std::uint32_t up0 = start_of[d - 1], up1 = start_of[d];
+        for (std::uint32_t i = start_of[d], end = level_of_end(d); i < end; ++i) {
+            if (cost[i] == kFar) continue;
+            for (std::uint32_t k = i ? ends[i - 1] : 0; k < ends[i]; ++k)
+                if (const std::uint32_t j = to[k]; j >= up0 && j < up1) cost[j] = std::min(cost[j], cost[i] + step(j, i));
+        }
+    }
+    std::uint32_t at = 0;
+    for (std::size_t d = 0; d < depth; ++d) {
+        const std::uint32_t down0 = start_of[d + 1], down1 = level_of_end(d + 1);
+        for (std::uint32_t k = at ? ends[at - 1] : 0; k < ends[at]; ++k) {
+            const std::uint32_t j = to[k];
+            if (j < down0 || j >= down1 || cost[j] == kFar || cost[j] + step(at, j) != cost[at]) continue;
+            path_moves.push_back(rules.move_between(seen.board(at), seen.board(j)));
+            at = j;
+            break;
+        }
+    }
+    return static_cast<int>(cost[0]);
+}
+
 // The whole cluster of rules.start(): figures, levels and, when a goal is
 // reached, an optimal path in `path_moves` (cleared first) with moves and steps
 // filled. Past the deadline the search stops as at a limit, with Cut::Time. SolveResult::solution is left to the family, which writes moves as
@@ -192,9 +235,19 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
             start_of[d + 1] = start_of[d] + static_cast<std::uint32_t>(r.levels[d].frontier);
         std::size_t depth = 0;
         while (depth + 1 < start_of.size() && start_of[depth + 1] <= goal) ++depth;
+        const std::uint32_t level_end = depth + 1 < start_of.size() ? start_of[depth + 1] : seen.size();
+        r.status = Status::Solved;
+        if (moves && moves->whole() && moves->ends().size() >= level_end) {
+            // The moves recorded (the cluster's analysis keeps them): the
+            // same, over indices, with no board made or hashed again.
+            r.steps = fewest_steps_by_index(rules, seen, *moves, start_of, depth, level_end, path_moves);
+            r.moves = static_cast<int>(path_moves.size());
+            r.peak_bytes = seen.peak_bytes();
+            r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            return r;
+        }
         using Cost = std::pair<State, std::uint64_t>;  // a board, its fewest steps to a goal
         std::vector<std::vector<Cost>> on_path(depth + 1);
-        const std::uint32_t level_end = depth + 1 < start_of.size() ? start_of[depth + 1] : seen.size();
         for (std::uint32_t i = start_of[depth]; i < level_end; ++i)
             if (rules.is_goal(seen.board(i))) on_path[depth].push_back({seen.board(i), 0});
         std::sort(on_path[depth].begin(), on_path[depth].end());  // looked up below
@@ -215,7 +268,6 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
             up.erase(std::unique(up.begin(), up.end(), [](const Cost& a, const Cost& b) { return a.first == b.first; }),
                      up.end());
         }
-        r.status = Status::Solved;
         r.steps = static_cast<int>(on_path[0].front().second);
         State at = on_path[0].front().first;
         for (std::size_t d = 0; d < depth; ++d) {

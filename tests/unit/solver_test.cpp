@@ -5,6 +5,7 @@
 #include <queue>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "families/unblock/board.h"
 #include "families/unblock/move.h"
@@ -114,6 +115,85 @@ TEST(Solver, MatchesEveryLineOfTheRushHourSample) {
         ++lines;
     }
     EXPECT_EQ(lines, 302);
+}
+
+// The fewest cells slid over the solutions of fewest moves, by a slow
+// search a level at a time that keeps each board's fewest steps from the
+// start at its level.
+int naive_fewest_steps(const Board& start) {
+    std::map<std::string, int> steps{{start.grid(), 0}};
+    std::vector<Board> level{start};
+    while (!level.empty()) {
+        int best = -1;
+        for (const Board& b : level)
+            if (at_goal(b) && (best < 0 || steps[b.grid()] < best)) best = steps[b.grid()];
+        if (best >= 0) return best;
+        std::map<std::string, int> next_steps;
+        std::vector<Board> next;
+        for (const Board& b : level)
+            for (std::size_t i = 0; i < b.blocks.size(); ++i)
+                for (int delta = -kMaxSide; delta <= kMaxSide; ++delta) {
+                    if (delta == 0) continue;
+                    Board n;
+                    try {
+                        n = apply_move(b, {static_cast<std::uint8_t>(i), static_cast<std::int8_t>(delta)});
+                    } catch (const BoardError&) {
+                        continue;
+                    }
+                    if (steps.count(n.grid())) continue;  // an earlier level's
+                    const int s = steps[b.grid()] + std::abs(delta);
+                    const auto [it, fresh] = next_steps.emplace(n.grid(), s);
+                    if (fresh) next.push_back(n);
+                    else it->second = std::min(it->second, s);
+                }
+        for (const auto& [grid, s] : next_steps) steps[grid] = s;
+        level = std::move(next);
+    }
+    return -1;
+}
+
+// Of the shortest solutions the solver keeps one of the fewest steps, with
+// the cluster's moves recorded (the analysis) and without (searched again).
+TEST(Solver, OfTheShortestSolutionsOneWithTheFewestSteps) {
+    const Board five = board_from_grid(rows_of("oooooooooooAABoCCDBxEEDoo", 5), Side::Right);
+    SolveResult r = solve(five);
+    EXPECT_EQ(r.moves, 2);
+    EXPECT_EQ(r.steps, 3);  // BD1 AR2; BU2 AR2 slides 4
+    EXPECT_EQ(r.solution, "BD1 AR2");
+    std::ifstream in(SLIDEDB_TEST_DATA "/boards/rush_sample.txt");
+    ASSERT_TRUE(in) << "missing reference data";
+    int moves = 0, checked = 0;
+    std::uint64_t cluster = 0;
+    std::string board;
+    SolveOptions bare;
+    bare.analyse_cluster = false;
+    while (in >> moves >> board >> cluster) {
+        if (cluster > 800) continue;  // the slow search's reach
+        const Board b = board_from_grid(rows_of(board, 6), Side::Right);
+        const int want = naive_fewest_steps(b);
+        for (const SolveOptions& options : {SolveOptions{}, bare}) {
+            r = solve(b, options);
+            EXPECT_EQ(r.moves, moves) << board;
+            EXPECT_EQ(r.steps, want) << board;
+            expect_valid_solution(b, r);
+        }
+        ++checked;
+    }
+    EXPECT_EQ(checked, 59);
+    // Three the first path found slid more (17, 50 and 56 steps); the fewest
+    // as an outside search counted them.
+    for (const auto& [flat, want_moves, want_steps] :
+         {std::tuple{"oxCCDDooIooKAAIJoKHEEJoKHoooooFFGGoo", 8, 13},
+          std::tuple{"BBBooJGoHCCJGoHAAKGDDIoKoooIEEFFoIoo", 28, 47},
+          std::tuple{"BBBoLooooJLxAAoJoMHDDKxMHoIKFFGGIooo", 33, 53}}) {
+        const Board b = board_from_grid(rows_of(flat, 6), Side::Right);
+        for (const SolveOptions& options : {SolveOptions{}, bare}) {
+            r = solve(b, options);
+            EXPECT_EQ(r.moves, want_moves) << flat;
+            EXPECT_EQ(r.steps, want_steps) << flat;
+            expect_valid_solution(b, r);
+        }
+    }
 }
 
 TEST(Solver, SolvesTheFoglemanExampleIn49Moves) {
