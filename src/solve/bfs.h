@@ -11,12 +11,14 @@
 // reversible (every successor is also a predecessor): duplicates are then
 // only looked for one level up and down, and paths are rebuilt backwards.
 // The engine explores the whole cluster (every board reachable from the
-// start), level by level, and keeps the first goal board it meets: BFS order
-// makes its path optimal.
+// start), level by level: BFS order makes the first goal board it meets one
+// of the fewest moves, and a search that analyses the cluster keeps, of the
+// paths of that many moves, one of the fewest steps.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -163,10 +165,100 @@ int fewest_steps_by_index(const Rules& rules, const Visited<typename Rules::Stat
     return static_cast<int>(cost[0]);
 }
 
+// The same without a record of the moves: boards and their costs held in
+// sorted lists a level each, found again by their successors and the
+// visited set's window. Past kFewestStepsBytes of lists (a cluster too
+// large for its moves to be kept) it gives up (nullopt, nothing appended).
+constexpr std::uint64_t kFewestStepsBytes = std::uint64_t{64} << 20;
+
+template <class Rules>
+std::optional<int> fewest_steps_by_hash(const Rules& rules, Visited<typename Rules::State>& seen,
+                                        const std::vector<std::uint32_t>& start_of, std::size_t depth,
+                                        std::uint32_t level_end, std::vector<typename Rules::Move>& path_moves) {
+    using State = typename Rules::State;
+    using Cost = std::pair<State, std::uint64_t>;  // a board, its fewest steps to a goal
+    std::vector<std::vector<Cost>> on_path(depth + 1);
+    std::uint64_t held = 0;
+    for (std::uint32_t i = start_of[depth]; i < level_end; ++i)
+        if (rules.is_goal(seen.board(i))) on_path[depth].push_back({seen.board(i), 0});
+    std::sort(on_path[depth].begin(), on_path[depth].end());  // looked up below
+    // (a rule set's move_between may walk the successors itself: each
+    // board's are gathered before its moves are asked for)
+    std::vector<State> near;
+    for (std::size_t d = depth; d > 0; --d) {
+        seen.window(start_of[d - 1], start_of[d]);
+        std::vector<Cost>& up = on_path[d - 1];
+        for (const auto& [board, cost] : on_path[d]) {
+            near.clear();
+            rules.for_each_successor(board, [&](State n) {
+                if (seen.contains(n)) near.push_back(n);
+            });
+            for (const State n : near) up.push_back({n, cost + rules.steps(rules.move_between(n, board))});
+            if ((held + up.size()) * sizeof(Cost) > kFewestStepsBytes) return std::nullopt;
+        }
+        std::sort(up.begin(), up.end());  // a board's cheapest first
+        up.erase(std::unique(up.begin(), up.end(), [](const Cost& a, const Cost& b) { return a.first == b.first; }),
+                 up.end());
+        held += up.size();
+    }
+    State at = on_path[0].front().first;
+    for (std::size_t d = 0; d < depth; ++d) {
+        const std::vector<Cost>& down = on_path[d + 1];
+        const std::uint64_t left = std::lower_bound(on_path[d].begin(), on_path[d].end(), Cost{at, 0})->second;
+        near.clear();
+        rules.for_each_successor(at, [&](State n) {
+            const auto it = std::lower_bound(down.begin(), down.end(), Cost{n, 0});
+            if (it != down.end() && it->first == n) near.push_back(n);
+        });
+        for (const State n : near) {
+            const typename Rules::Move m = rules.move_between(at, n);
+            if (std::lower_bound(down.begin(), down.end(), Cost{n, 0})->second + rules.steps(m) != left) continue;
+            path_moves.push_back(m);
+            at = n;
+            break;
+        }
+    }
+    return static_cast<int>(on_path[0].front().second);
+}
+
+// A shortest path, the first found walking back from the goal board `goal`:
+// any neighbour one level up is on one (moves are reversible, so successors
+// are also predecessors). Appends its moves; returns its steps.
+template <class Rules>
+int first_path(const Rules& rules, Visited<typename Rules::State>& seen, std::uint32_t goal,
+               const std::vector<std::uint32_t>& start_of, std::size_t depth,
+               std::vector<typename Rules::Move>& path_moves) {
+    using State = typename Rules::State;
+    std::vector<State> path{seen.board(goal)};
+    for (; depth > 0; --depth) {
+        seen.window(start_of[depth - 1], start_of[depth]);
+        State up{};
+        bool found = false;
+        rules.for_each_successor(path.back(), [&](State n) {
+            if (!found && seen.contains(n)) {
+                up = n;
+                found = true;
+            }
+        });
+        path.push_back(up);
+    }
+    std::reverse(path.begin(), path.end());
+    int steps = 0;
+    for (std::size_t k = 1; k < path.size(); ++k) {
+        const typename Rules::Move m = rules.move_between(path[k - 1], path[k]);
+        path_moves.push_back(m);
+        steps += rules.steps(m);
+    }
+    return steps;
+}
+
 // The whole cluster of rules.start(): figures, levels and, when a goal is
 // reached, an optimal path in `path_moves` (cleared first) with moves and steps
-// filled. Past the deadline the search stops as at a limit, with Cut::Time. SolveResult::solution is left to the family, which writes moves as
-// text.
+// filled: with options.analyse_cluster, one of the fewest steps among those
+// of the fewest moves (within kFewestStepsBytes when the moves were not
+// recorded), else the first found. Past the deadline the search stops as at
+// a limit, with Cut::Time. SolveResult::solution is left to the family,
+// which writes moves as text.
 template <class Rules>
 // With `moves` (started by the caller, seen tracking indices), the moves of
 // the cluster are recorded too, as far as their budget goes.
@@ -225,11 +317,6 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
     r.cluster_size = seen.size();
     r.cluster_depth = static_cast<int>(r.levels.size()) - 1;
     if (goal != kNone) {
-        // Of the shortest solutions, one of the fewest steps: from every
-        // goal board of the goal's level, the fewest steps to a goal are
-        // carried up a level at a time over the boards on some shortest path
-        // (moves are reversible, so successors are also predecessors), then
-        // the path is walked down from the start along them.
         std::vector<std::uint32_t> start_of(r.levels.size() + 1, 0);
         for (std::size_t d = 0; d < r.levels.size(); ++d)
             start_of[d + 1] = start_of[d] + static_cast<std::uint32_t>(r.levels[d].frontier);
@@ -237,55 +324,18 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
         while (depth + 1 < start_of.size() && start_of[depth + 1] <= goal) ++depth;
         const std::uint32_t level_end = depth + 1 < start_of.size() ? start_of[depth + 1] : seen.size();
         r.status = Status::Solved;
-        if (moves && moves->whole() && moves->ends().size() >= level_end) {
-            // The moves recorded (the cluster's analysis keeps them): the
-            // same, over indices, with no board made or hashed again.
-            r.steps = fewest_steps_by_index(rules, seen, *moves, start_of, depth, level_end, path_moves);
-            r.moves = static_cast<int>(path_moves.size());
-            r.peak_bytes = seen.peak_bytes();
-            r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            return r;
+        // A search that stores its figures keeps, of the shortest solutions,
+        // one of the fewest steps; one for a hint or a check (no analysis)
+        // keeps the first it finds.
+        std::optional<int> steps;
+        if (options.analyse_cluster) {
+            if (moves && moves->whole() && moves->ends().size() >= level_end)
+                steps = fewest_steps_by_index(rules, seen, *moves, start_of, depth, level_end, path_moves);
+            else
+                steps = fewest_steps_by_hash(rules, seen, start_of, depth, level_end, path_moves);
         }
-        using Cost = std::pair<State, std::uint64_t>;  // a board, its fewest steps to a goal
-        std::vector<std::vector<Cost>> on_path(depth + 1);
-        for (std::uint32_t i = start_of[depth]; i < level_end; ++i)
-            if (rules.is_goal(seen.board(i))) on_path[depth].push_back({seen.board(i), 0});
-        std::sort(on_path[depth].begin(), on_path[depth].end());  // looked up below
-        // (a rule set's move_between may walk the successors itself: each
-        // board's are gathered before its moves are asked for)
-        std::vector<State> near;
-        for (std::size_t d = depth; d > 0; --d) {
-            seen.window(start_of[d - 1], start_of[d]);
-            std::vector<Cost>& up = on_path[d - 1];
-            for (const auto& [board, cost] : on_path[d]) {
-                near.clear();
-                rules.for_each_successor(board, [&](State n) {
-                    if (seen.contains(n)) near.push_back(n);
-                });
-                for (const State n : near) up.push_back({n, cost + rules.steps(rules.move_between(n, board))});
-            }
-            std::sort(up.begin(), up.end());  // a board's cheapest first
-            up.erase(std::unique(up.begin(), up.end(), [](const Cost& a, const Cost& b) { return a.first == b.first; }),
-                     up.end());
-        }
-        r.steps = static_cast<int>(on_path[0].front().second);
-        State at = on_path[0].front().first;
-        for (std::size_t d = 0; d < depth; ++d) {
-            const std::vector<Cost>& down = on_path[d + 1];
-            const std::uint64_t left = std::lower_bound(on_path[d].begin(), on_path[d].end(), Cost{at, 0})->second;
-            near.clear();
-            rules.for_each_successor(at, [&](State n) {
-                const auto it = std::lower_bound(down.begin(), down.end(), Cost{n, 0});
-                if (it != down.end() && it->first == n) near.push_back(n);
-            });
-            for (const State n : near) {
-                const typename Rules::Move m = rules.move_between(at, n);
-                if (std::lower_bound(down.begin(), down.end(), Cost{n, 0})->second + rules.steps(m) != left) continue;
-                path_moves.push_back(m);
-                at = n;
-                break;
-            }
-        }
+        if (!steps) steps = first_path(rules, seen, goal, start_of, depth, path_moves);
+        r.steps = *steps;
         r.moves = static_cast<int>(path_moves.size());
     } else {
         r.status = cut ? Status::Limit : Status::Unsolvable;
