@@ -16,7 +16,8 @@ for t in board_file screenshot report_sql jpeg_decode png_decode; do targets+=("
 nice cmake --build "$build" -j2 --target "${targets[@]}"
 
 # Left out under the sanitizers (they run in the plain build): the kill -9
-# loop, the two generated-screenshot corpora, the naive-search cross-checks,
+# loop, the generated-screenshot corpora and the fingertip sweep, the
+# naive-search cross-checks,
 # the Slurm clusters, the seeded generator comparison, the Chromium tests,
 # the install tree and the Debian package (built from the plain build), the
 # 64 MiB tiles file read in pieces (the same reader runs here on small ones);
@@ -24,7 +25,7 @@ nice cmake --build "$build" -j2 --target "${targets[@]}"
 # The web app's tests run here too (slidedb reads each connection's bytes
 # itself); their bounds on the server's memory are checked in the plain
 # build only (kMemoryMeasured).
-slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|AgreesWithANaiveSearch|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|ATilesFileOverTheWholeReadLimit|RoundTrip\.|round_trip_tests'
+slow='KillNine|InLittleMemory|OutOfMemoryInOneSearch|ScanCorpus|ScanHostile\.AFingertip|AgreesWithANaiveSearch|OfTheShortestSolutions|AgreesOnRandomSmallPuzzles|SlurmEnumerate|SlurmImport|Install\.|DebianPackage|SameSeedSamePuzzlesWhateverTheJobs|Chromium|ServeBrowser|HostileFileNameLoadsCleanly|ATilesFileOverTheWholeReadLimit|RoundTrip\.|round_trip_tests'
 (cd "$build" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest -j2 --output-on-failure --timeout 600 -E "$slow")
 
