@@ -85,7 +85,8 @@ public:
                 throw std::runtime_error(fmt::format("{}: cannot write: {}", path, why));
             written_.push_back(path);
         } else if (o.file) {
-            if (!o.file->write(text)) throw std::runtime_error(fmt::format("{}: cannot write: {}", o.path, o.file->commit()));
+            if (!o.file->write(text))
+                throw std::runtime_error(fmt::format("{}: cannot write: {}", o.path, o.file->commit()));
         } else {
             std::fputs(text.c_str(), stdout);
         }
@@ -134,7 +135,8 @@ private:
         }
         o.path = folder_ ? (std::filesystem::path(out_) / fmt::format("{}.txt", family.name())).string() : out_;
         o.file = std::make_unique<WholeFile>(o.path);
-        if (!o.file->write(header_)) throw std::runtime_error(fmt::format("{}: cannot write: {}", o.path, o.file->commit()));
+        if (!o.file->write(header_))
+            throw std::runtime_error(fmt::format("{}: cannot write: {}", o.path, o.file->commit()));
         return o;
     }
 
@@ -158,7 +160,8 @@ std::string header_of(const ExportArgs& a) {
 
 // How to name a folder that is not there yet.
 std::string folder_hint(const std::string& out) {
-    return out.empty() ? "-o DIR/, existing or ending in /" : fmt::format("-o {}/: a folder that exists or ends in /", out);
+    return out.empty() ? "-o DIR/, existing or ending in /"
+                       : fmt::format("-o {}/: a folder that exists or ends in /", out);
 }
 
 int run_export(const ExportArgs& a) {

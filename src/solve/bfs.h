@@ -137,7 +137,9 @@ int fewest_steps_by_index(const Rules& rules, const Visited<typename Rules::Stat
     cost.assign(level_end, kFar);
     const std::vector<std::uint32_t>& to = record.to();
     const std::vector<std::uint32_t>& ends = record.ends();
-    const auto level_of_end = [&](std::size_t d) { return d + 1 < start_of.size() && d < depth ? start_of[d + 1] : level_end; };
+    const auto level_of_end = [&](std::size_t d) {
+        return d + 1 < start_of.size() && d < depth ? start_of[d + 1] : level_end;
+    };
     const auto step = [&](std::uint32_t a, std::uint32_t b) {
         return static_cast<std::uint32_t>(rules.steps(rules.move_between(seen.board(a), seen.board(b))));
     };
@@ -148,7 +150,8 @@ int fewest_steps_by_index(const Rules& rules, const Visited<typename Rules::Stat
         for (std::uint32_t i = start_of[d], end = level_of_end(d); i < end; ++i) {
             if (cost[i] == kFar) continue;
             for (std::uint32_t k = i ? ends[i - 1] : 0; k < ends[i]; ++k)
-                if (const std::uint32_t j = to[k]; j >= up0 && j < up1) cost[j] = std::min(cost[j], cost[i] + step(j, i));
+                if (const std::uint32_t j = to[k]; j >= up0 && j < up1)
+                    cost[j] = std::min(cost[j], cost[i] + step(j, i));
         }
     }
     std::uint32_t at = 0;

@@ -314,8 +314,8 @@ TEST(Cli, NothingGivenIsLeftOutUnsaid) {
         {"report --sql mine.sql --family tiles --db e.db",
          "slidedb: mine.sql reads no --family (difficulty, hardest and unsolvable do)\n"},
         {"nosuch --db e.db",
-         "slidedb: unknown command 'nosuch' (commands: import, solve, show, report, query, export, scan, render, generate, "
-         "enumerate, merge, graph, serve)\n"},
+         "slidedb: unknown command 'nosuch' (commands: import, solve, show, report, query, export, scan, render, "
+         "generate, enumerate, merge, graph, serve)\n"},
         // A request with fewer distinct puzzles than asked ends, saying so.
         // The 2x2 cluster's 12 boards but the goal: a puzzle of no moves is none.
         {"generate --family tiles --size 2x2 --count 12",

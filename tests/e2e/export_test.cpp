@@ -39,8 +39,9 @@ protected:
                    "1 0 2 / 3 4 5 / 6 7 8\n"
                    "2 1 / 0 3 / 4 5\n");
         std::string examples;
-        for (const char* file : {"boards/fg_README_example.txt", "boards/kb_input.txt", "boards/left_exit_and_fixed.txt",
-                                 "boards/no_solution.txt", "boards/yb_expert_0001.txt", "blocks", "tiles"})
+        for (const char* file : {"boards/fg_README_example.txt", "boards/kb_input.txt",
+                                 "boards/left_exit_and_fixed.txt", "boards/no_solution.txt",
+                                 "boards/yb_expert_0001.txt", "blocks", "tiles"})
             examples += " '" + test_data(std::string("examples/") + file) + "'";
         ASSERT_EQ(slidedb(dir, "import in" + examples + " --db a.db -q").status, 0);
         ASSERT_EQ(slidedb(dir, "enumerate --size 4 --walls 0..1 --db a.db -q").status, 0);
