@@ -397,6 +397,15 @@ TEST(Enumerate, AnImportedPuzzleIsLinkedToItsClusterAndRanked) {
     const Outcome patterns = slidedb(dir, "report patterns --db e.db --format csv");
     ASSERT_EQ(patterns.status, 0) << patterns.err;
     EXPECT_NE(patterns.out.find("4x4 0..2,7,3,62,34"), std::string::npos) << patterns.out;
+    // Figures rounded to 1/50 of a decade say so in their columns' names.
+    EXPECT_NE(patterns.out.find("moves,examined_about,puzzles"), std::string::npos) << patterns.out;
+    EXPECT_NE(patterns.out.find("moves,cluster_about,puzzles"), std::string::npos) << patterns.out;
+    // The prisoner alone, one move from the exit: one move, not "1 moves".
+    write_file(dir / "one.txt", "....\nAA..\n....\n....\n");
+    ASSERT_EQ(slidedb(dir, "import one.txt --db e.db -q").status, 0);
+    const std::string one = dump(dir / "e.db", "SELECT s.puzzle_id FROM solutions s WHERE s.moves = 1");
+    const Outcome shown = slidedb(dir, "show " + one.substr(0, one.size() - 1) + " --db e.db");
+    EXPECT_NE(shown.out.find("Rank: 1 move, harder than 0.0% of all 4x4 puzzles"), std::string::npos) << shown.out;
 }
 
 // A part of an enumeration is no measure of the whole: the rank says it is

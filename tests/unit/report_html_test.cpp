@@ -72,6 +72,9 @@ TEST(ReportChart, OneBarPerValueAndShortTicks) {
     const std::string svg = bar_chart({"a", "b", "c"}, {1, 5, 0}, {"x", "y", false});
     EXPECT_EQ(occurrences(svg, "<rect class=\"bar\""), 3u);
     EXPECT_NE(svg.find("<title>b: 5</title>"), std::string::npos);
+    // A tooltip gives the value, not a tick's two digits (1.3e+02).
+    EXPECT_NE(bar_chart({"m"}, {125.1}, {"x", "y", false}).find("<title>m: 125.1</title>"), std::string::npos);
+    EXPECT_NE(line_chart(std::vector<double>{4}, std::vector<double>{261.3}, {"d", "f", false}).find("<title>f 4: 261.3</title>"), std::string::npos);
     EXPECT_EQ(short_number(950), "950");
     EXPECT_EQ(short_number(12000), "12k");
     EXPECT_EQ(short_number(3400000), "3.4M");
