@@ -67,12 +67,8 @@ PuzzleClaims claims_of(const ListRow& r) {
 // (or a file a puzzle, for a family whose file holds one).
 class Destination {
 public:
-    Destination(const ExportArgs& a, std::string header) : folder_(is_folder(a.out)), out_(a.out), header_(header) {}
-
-    static bool is_folder(const std::string& out) {
-        std::error_code ec;
-        return !out.empty() && (out.back() == '/' || std::filesystem::is_directory(out, ec));
-    }
+    Destination(std::string out, bool folder, std::string header)
+        : folder_(folder), out_(std::move(out)), header_(std::move(header)) {}
 
     void write(const Family& family, const Puzzle& puzzle, const PuzzleClaims& claims) {
         Output& o = output(family);
@@ -183,7 +179,8 @@ int run_export(const ExportArgs& a) {
         std::fputs(fmt::format("slidedb export: no puzzle of {} is chosen\n", a.db).c_str(), stderr);
         return 1;
     }
-    const bool folder = Destination::is_folder(a.out);
+    std::error_code ec;
+    const bool folder = !a.out.empty() && (a.out.back() == '/' || std::filesystem::is_directory(a.out, ec));
     if (!folder) {
         if (present.size() > 1) {
             std::string names;
@@ -197,7 +194,6 @@ int run_export(const ExportArgs& a) {
             throw CLI::ValidationError("--out", fmt::format("{} puzzles are a file each: give a folder ({})",
                                                             present.front()->name(), folder_hint(a.out)));
     } else {
-        std::error_code ec;
         std::filesystem::create_directories(a.out, ec);
         if (ec) throw std::runtime_error(fmt::format("{}: cannot make the folder: {}", a.out, ec.message()));
         if (!std::filesystem::is_empty(a.out, ec))
@@ -207,7 +203,7 @@ int run_export(const ExportArgs& a) {
     }
 
     catch_stop();
-    Destination to(a, header_of(a));
+    Destination to(a.out, folder, header_of(a));
     std::uint64_t written = 0;
     try {
         ListFilter page = filter;

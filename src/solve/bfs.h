@@ -12,13 +12,12 @@
 // only looked for one level up and down, and paths are rebuilt backwards.
 // The engine explores the whole cluster (every board reachable from the
 // start), level by level: BFS order makes the first goal board it meets one
-// of the fewest moves, and a search that analyses the cluster keeps, of the
-// paths of that many moves, one of the fewest steps.
+// of the fewest moves, and a search that analyses the cluster and records
+// its moves keeps, of the paths of that many moves, one of the fewest steps.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
-#include <optional>
 #include <utility>
 #include <vector>
 
@@ -168,62 +167,6 @@ int fewest_steps_by_index(const Rules& rules, const Visited<typename Rules::Stat
     return static_cast<int>(cost[0]);
 }
 
-// The same without a record of the moves: boards and their costs held in
-// sorted lists a level each, found again by their successors and the
-// visited set's window. Past kFewestStepsBytes of lists (a cluster too
-// large for its moves to be kept) it gives up (nullopt, nothing appended).
-constexpr std::uint64_t kFewestStepsBytes = std::uint64_t{64} << 20;
-
-template <class Rules>
-std::optional<int> fewest_steps_by_hash(const Rules& rules, Visited<typename Rules::State>& seen,
-                                        const std::vector<std::uint32_t>& start_of, std::size_t depth,
-                                        std::uint32_t level_end, std::vector<typename Rules::Move>& path_moves) {
-    using State = typename Rules::State;
-    using Cost = std::pair<State, std::uint64_t>;  // a board, its fewest steps to a goal
-    std::vector<std::vector<Cost>> on_path(depth + 1);
-    std::uint64_t held = 0;
-    for (std::uint32_t i = start_of[depth]; i < level_end; ++i)
-        if (rules.is_goal(seen.board(i))) on_path[depth].push_back({seen.board(i), 0});
-    std::sort(on_path[depth].begin(), on_path[depth].end());  // looked up below
-    // (a rule set's move_between may walk the successors itself: each
-    // board's are gathered before its moves are asked for)
-    std::vector<State> near;
-    for (std::size_t d = depth; d > 0; --d) {
-        seen.window(start_of[d - 1], start_of[d]);
-        std::vector<Cost>& up = on_path[d - 1];
-        for (const auto& [board, cost] : on_path[d]) {
-            near.clear();
-            rules.for_each_successor(board, [&](State n) {
-                if (seen.contains(n)) near.push_back(n);
-            });
-            for (const State n : near) up.push_back({n, cost + rules.steps(rules.move_between(n, board))});
-            if ((held + up.size()) * sizeof(Cost) > kFewestStepsBytes) return std::nullopt;
-        }
-        std::sort(up.begin(), up.end());  // a board's cheapest first
-        up.erase(std::unique(up.begin(), up.end(), [](const Cost& a, const Cost& b) { return a.first == b.first; }),
-                 up.end());
-        held += up.size();
-    }
-    State at = on_path[0].front().first;
-    for (std::size_t d = 0; d < depth; ++d) {
-        const std::vector<Cost>& down = on_path[d + 1];
-        const std::uint64_t left = std::lower_bound(on_path[d].begin(), on_path[d].end(), Cost{at, 0})->second;
-        near.clear();
-        rules.for_each_successor(at, [&](State n) {
-            const auto it = std::lower_bound(down.begin(), down.end(), Cost{n, 0});
-            if (it != down.end() && it->first == n) near.push_back(n);
-        });
-        for (const State n : near) {
-            const typename Rules::Move m = rules.move_between(at, n);
-            if (std::lower_bound(down.begin(), down.end(), Cost{n, 0})->second + rules.steps(m) != left) continue;
-            path_moves.push_back(m);
-            at = n;
-            break;
-        }
-    }
-    return static_cast<int>(on_path[0].front().second);
-}
-
 // A shortest path, the first found walking back from the goal board `goal`:
 // any neighbour one level up is on one (moves are reversible, so successors
 // are also predecessors). Appends its moves; returns its steps.
@@ -257,9 +200,8 @@ int first_path(const Rules& rules, Visited<typename Rules::State>& seen, std::ui
 
 // The whole cluster of rules.start(): figures, levels and, when a goal is
 // reached, an optimal path in `path_moves` (cleared first) with moves and steps
-// filled: with options.analyse_cluster, one of the fewest steps among those
-// of the fewest moves (within kFewestStepsBytes when the moves were not
-// recorded), else the first found. Past the deadline the search stops as at
+// filled: with options.analyse_cluster and the moves recorded, one of the
+// fewest steps among those of the fewest moves, else the first found. Past the deadline the search stops as at
 // a limit, with Cut::Time. SolveResult::solution is left to the family,
 // which writes moves as text.
 template <class Rules>
@@ -327,18 +269,14 @@ SolveResult bfs(const Rules& rules, const SolveOptions& options, Visited<typenam
         while (depth + 1 < start_of.size() && start_of[depth + 1] <= goal) ++depth;
         const std::uint32_t level_end = depth + 1 < start_of.size() ? start_of[depth + 1] : seen.size();
         r.status = Status::Solved;
-        // A search that stores its figures keeps, of the shortest solutions,
-        // one of the fewest steps; one for a hint or a check (no analysis)
-        // keeps the first it finds.
-        std::optional<int> steps;
-        if (options.analyse_cluster) {
-            if (moves && moves->whole() && moves->ends().size() >= level_end)
-                steps = fewest_steps_by_index(rules, seen, *moves, start_of, depth, level_end, path_moves);
-            else
-                steps = fewest_steps_by_hash(rules, seen, start_of, depth, level_end, path_moves);
-        }
-        if (!steps) steps = first_path(rules, seen, goal, start_of, depth, path_moves);
-        r.steps = *steps;
+        // A search that stores its figures, and recorded the cluster's moves,
+        // keeps of the shortest solutions one of the fewest steps; any other
+        // (a hint, a check, a cluster too large to keep its moves) keeps the
+        // first it finds.
+        if (options.analyse_cluster && moves && moves->whole() && moves->ends().size() >= level_end)
+            r.steps = fewest_steps_by_index(rules, seen, *moves, start_of, depth, level_end, path_moves);
+        else
+            r.steps = first_path(rules, seen, goal, start_of, depth, path_moves);
         r.moves = static_cast<int>(path_moves.size());
     } else {
         r.status = cut ? Status::Limit : Status::Unsolvable;

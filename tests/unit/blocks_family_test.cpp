@@ -112,7 +112,7 @@ TEST(BlocksFamily, HintsUnderstandEveryPrefixOfTheSolutionInTheStartsLetters) {
         EXPECT_EQ(next.distance, 80 - static_cast<int>(k)) << played << " then " << h.move;
         played += (k ? " " : "") + moves[k];
     }
-    EXPECT_EQ(played, "GD1 JL1 FD1 ER1 DR1 IU1 GL1");
+    EXPECT_EQ(played, "JL1 GD1 FD1 ER1 DR1 IU1 GL1");
     // At the goal: distance 0 and no move.
     const serve::Hint end = serve::hint(f, p, r.solution, {});
     EXPECT_EQ(end.distance, 0);

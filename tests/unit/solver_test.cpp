@@ -153,8 +153,7 @@ int naive_fewest_steps(const Board& start) {
 }
 
 // Of the shortest solutions the solver keeps one of the fewest steps when it
-// analyses the cluster (over the moves it recorded; blocks, which records
-// none, holds the other way to Klotski's solution). A search for a hint
+// analyses the cluster (over the moves it recorded). A search for a hint
 // keeps the first it finds: as short, its steps no fewer.
 TEST(Solver, OfTheShortestSolutionsOneWithTheFewestSteps) {
     const Board five = board_from_grid(rows_of("oooooooooooAABoCCDBxEEDoo", 5), Side::Right);
